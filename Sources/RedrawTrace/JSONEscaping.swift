@@ -1,0 +1,95 @@
+/// Escapes UTF-8 text into JSON string literals (RFC 8259).
+///
+/// Quotes and backslashes are escaped, control characters become `\n`, `\t`, … or
+/// `\u00XX`, and everything else, any Unicode included, is copied as UTF-8. Swift
+/// strings are always valid Unicode, so the output is always valid JSON.
+enum JSONEscaping {
+  /// An upper bound on the bytes ``writeQuoted(_:into:)`` writes for `utf8Count` input bytes.
+  @inline(__always)
+  static func worstCaseLength(utf8Count: Int) -> Int { utf8Count * 6 + 2 }
+
+  /// An upper bound on the bytes ``writeQuoted(_:into:)`` writes for `string`.
+  @inline(__always)
+  static func worstCaseLength(_ string: String) -> Int {
+    worstCaseLength(utf8Count: string.utf8.count)
+  }
+
+  /// Writes `"…"` for `utf8` at `destination` and returns the bytes written.
+  ///
+  /// - Complexity: O(n) in the input length.
+  static func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>)
+    -> Int
+  {
+    destination.pointee = UInt8(ascii: "\"")
+    let length = writeEscaped(utf8, into: destination + 1)
+    destination[length + 1] = UInt8(ascii: "\"")
+    return length + 2
+  }
+
+  /// Writes the escaped text of `utf8`, without quotes, and returns the bytes written
+  /// (at most 6 for each input byte).
+  ///
+  /// - Complexity: O(n) in the input length.
+  static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>)
+    -> Int
+  {
+    // Most names need no escaping: copy the plain prefix in one move.
+    var plain = 0
+    while plain < utf8.count, !needsEscape(utf8[plain]) { plain += 1 }
+    if plain > 0 { destination.update(from: utf8.baseAddress!, count: plain) }
+    if plain == utf8.count { return plain }
+    var out = destination + plain
+    for byte in utf8[plain...] {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        out[0] = UInt8(ascii: "\\")
+        out[1] = byte
+        out += 2
+      case 0x0A:
+        out[0] = UInt8(ascii: "\\")
+        out[1] = UInt8(ascii: "n")
+        out += 2
+      case 0x0D:
+        out[0] = UInt8(ascii: "\\")
+        out[1] = UInt8(ascii: "r")
+        out += 2
+      case 0x09:
+        out[0] = UInt8(ascii: "\\")
+        out[1] = UInt8(ascii: "t")
+        out += 2
+      case 0x00..<0x20, 0x7F:
+        out[0] = UInt8(ascii: "\\")
+        out[1] = UInt8(ascii: "u")
+        out[2] = UInt8(ascii: "0")
+        out[3] = UInt8(ascii: "0")
+        out[4] = hexDigit(byte >> 4)
+        out[5] = hexDigit(byte & 0xF)
+        out += 6
+      default:
+        out.pointee = byte
+        out += 1
+      }
+    }
+    return out - destination
+  }
+
+  /// The bytes of `"…"` for `string`, escaped once and reused (for names that recur).
+  static func quoted(_ string: String) -> [UInt8] {
+    var copy = string
+    return copy.withUTF8 { utf8 in
+      [UInt8](unsafeUninitializedCapacity: worstCaseLength(utf8Count: utf8.count)) { buffer, count in
+        count = writeQuoted(utf8, into: buffer.baseAddress!)
+      }
+    }
+  }
+
+  @inline(__always)
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+  }
+
+  @inline(__always)
+  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? nibble &+ 48 : nibble &+ 87
+  }
+}

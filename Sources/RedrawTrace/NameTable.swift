@@ -1,0 +1,49 @@
+/// Interned names (view, type and property names), each escaped to a JSON string once.
+///
+/// Names recur on nearly every event, so the recorder keeps their quoted bytes and
+/// refers to them by a small integer ``TraceName``. The table only grows: a name keeps
+/// its id across sessions, which lets `@Tracked` properties cache theirs.
+struct NameTable {
+  private var quoted: [[UInt8]] = []
+  private var byString: [String: TraceName] = [:]
+  private var byType: [ObjectIdentifier: TraceName] = [:]
+
+  /// The id of `name`, adding it on first use.
+  ///
+  /// - Complexity: amortized O(length of `name`).
+  mutating func intern(_ name: String) -> TraceName {
+    if let id = byString[name] { return id }
+    let id = TraceName(rawValue: Int32(quoted.count))
+    quoted.append(JSONEscaping.quoted(name))
+    byString[name] = id
+    return id
+  }
+
+  /// The id of a type's name as `String(describing:)` spells it (`FeedModel`).
+  mutating func intern(_ type: Any.Type) -> TraceName {
+    let key = ObjectIdentifier(type)
+    if let id = byType[key] { return id }
+    let id = intern(String(describing: type))
+    byType[key] = id
+    return id
+  }
+
+  /// The length of the quoted bytes of `name`.
+  @inline(__always)
+  func quotedLength(_ name: TraceName) -> Int { quoted[Int(name.rawValue)].count }
+
+  /// Appends the quoted bytes of `name`; the caller has reserved room.
+  @inline(__always)
+  func write(_ name: TraceName, to buffer: inout EventBuffer) {
+    quoted[Int(name.rawValue)].withUnsafeBufferPointer { buffer.append(raw: $0) }
+  }
+}
+
+/// The id of an interned name in the recorder's ``NameTable``.
+@usableFromInline
+struct TraceName: Hashable, Sendable {
+  @usableFromInline let rawValue: Int32
+
+  @usableFromInline
+  init(rawValue: Int32) { self.rawValue = rawValue }
+}

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Synchronization
+
+import class Foundation.Thread
+
+/// Per-thread facts the recorder needs without taking a lock: the small `tid`
+/// written on every event, and the stack of view nodes that own initializers
+/// run on this thread (see ``Trace/withOwner(_:_:)``).
+///
+/// The thread id is kept as the bits of a thread-specific pointer, so reading it
+/// costs one `pthread_getspecific` and no reference counting.
+enum ThreadContext {
+  /// The trace `tid` of the calling thread: 1 for the main thread, 2, 3, … for
+  /// others in the order they first record.
+  ///
+  /// - Complexity: O(1); one thread-specific load after the first call on a thread.
+  @inline(__always)
+  static var currentID: Int32 {
+    if let bits = pthread_getspecific(idKey) {
+      return Int32(truncatingIfNeeded: Int(bitPattern: bits))
+    }
+    return assignID()
+  }
+
+  /// The innermost owner set with ``Trace/withOwner(_:_:)`` on this thread.
+  static var currentOwner: Int? { ownerStack?.nodes.last }
+
+  /// Runs `body` with `node` as this thread's innermost owner.
+  static func withOwner<R>(_ node: Int, _ body: () throws -> R) rethrows -> R {
+    let stack = ownerStack ?? makeOwnerStack()
+    stack.nodes.append(node)
+    defer { stack.nodes.removeLast() }
+    return try body()
+  }
+
+  // MARK: - Storage
+
+  private static let nextID = Atomic<Int32>(2)
+
+  private static let idKey: pthread_key_t = makeKey(destructor: nil)
+
+  private static let ownerKey: pthread_key_t = makeKey { pointer in
+    #if canImport(Darwin)
+      Unmanaged<OwnerStack>.fromOpaque(pointer).release()
+    #else
+      if let pointer { Unmanaged<OwnerStack>.fromOpaque(pointer).release() }
+    #endif
+  }
+
+  private final class OwnerStack {
+    var nodes: [Int] = []
+  }
+
+  private static var ownerStack: OwnerStack? {
+    guard let pointer = pthread_getspecific(ownerKey) else { return nil }
+    return Unmanaged<OwnerStack>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  private static func makeOwnerStack() -> OwnerStack {
+    let stack = OwnerStack()
+    pthread_setspecific(ownerKey, Unmanaged.passRetained(stack).toOpaque())
+    return stack
+  }
+
+  private static func assignID() -> Int32 {
+    let id = isMainThread ? 1 : nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    pthread_setspecific(idKey, UnsafeRawPointer(bitPattern: Int(id)))
+    return id
+  }
+
+  private static var isMainThread: Bool { Thread.isMainThread }
+
+  #if canImport(Darwin)
+    private typealias Destructor = @convention(c) (UnsafeMutableRawPointer) -> Void
+  #else
+    private typealias Destructor = @convention(c) (UnsafeMutableRawPointer?) -> Void
+  #endif
+
+  private static func makeKey(destructor: Destructor?) -> pthread_key_t {
+    var key = pthread_key_t()
+    pthread_key_create(&key, destructor)
+    return key
+  }
+}

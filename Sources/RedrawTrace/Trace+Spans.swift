@@ -1,0 +1,159 @@
+/// Body and initializer spans.
+extension Trace {
+  // MARK: - Body spans
+
+  /// Evaluates `body` inside a `body` span of the view `view`.
+  ///
+  /// - Parameters:
+  ///   - view: The view's type name.
+  ///   - node: The view's identity in the tree, stable across evaluations.
+  ///   - parent: The parent view's node, when known.
+  ///   - cause: Why the body is evaluated, when known.
+  @inlinable
+  public static func body<R>(
+    _ view: String, node: Int, parent: Int? = nil, cause: BodyCause? = nil, _ body: () throws -> R
+  ) rethrows -> R {
+    let span = beginBody(view, node: node, parent: parent, cause: cause)
+    defer { end(span) }
+    return try body()
+  }
+
+  /// Opens a `body` span; close it with ``end(_:object:)``.
+  @inlinable
+  public static func beginBody(_ view: String, node: Int, parent: Int? = nil, cause: BodyCause? = nil)
+    -> TraceSpan
+  {
+    guard RecordingSwitch.isOn else { return .none }
+    return recordBeginBody(view, node: node, parent: parent, cause: cause)
+  }
+
+  /// Marks the start of a SwiftUI `body` evaluation, in one line:
+  ///
+  /// ```swift
+  /// var body: some View {
+  ///   let _ = Trace.bodyMarker(Self.self)
+  ///   …
+  /// }
+  /// ```
+  ///
+  /// The span ends at the next marker on the same thread, at ``endBodyMarker()``, or
+  /// when recording stops; SwiftUI evaluates bodies one after another, not nested.
+  ///
+  /// - Parameters:
+  ///   - view: The view type.
+  ///   - node: The view's identity in the tree; by default one node per view type.
+  ///   - parent: The parent view's node, when known.
+  @inlinable
+  public static func bodyMarker(_ view: Any.Type, node: Int? = nil, parent: Int? = nil) {
+    guard RecordingSwitch.isOn else { return }
+    recordBodyMarker(view, node: node, parent: parent)
+  }
+
+  /// Ends this thread's open ``bodyMarker(_:node:parent:)`` span, if any.
+  @inlinable
+  public static func endBodyMarker() {
+    guard RecordingSwitch.isOn else { return }
+    recordEndBodyMarker()
+  }
+
+  /// Closes a span opened by ``beginBody(_:node:parent:cause:)`` or ``beginInit(_:owner:file:line:)``.
+  ///
+  /// - Parameter object: For an `init` span, the id of the instance it produced.
+  @inlinable
+  public static func end(_ span: TraceSpan, object: UInt64? = nil) {
+    guard span != .none, RecordingSwitch.isOn else { return }
+    recordEnd(span, object: object)
+  }
+
+  // MARK: - Initializer spans
+
+  /// Evaluates `value` inside an `init` span: use it at a model's construction site.
+  ///
+  /// ```swift
+  /// @State private var model = Trace.make(FeedModel(loader: live))
+  /// ```
+  ///
+  /// Records the type, the call site, the owning view node (``withOwner(_:_:)`` or
+  /// `owner`), every event inside the initializer (effects included), and the id of
+  /// the object produced when it is a class.
+  @inlinable
+  public static func make<T>(
+    _ value: @autoclosure () throws -> T, owner: Int? = nil, file: StaticString = #fileID, line: UInt = #line
+  ) rethrows -> T {
+    guard RecordingSwitch.isOn else { return try value() }
+    let span = recordBeginInit(T.self, owner: owner, file: file, line: line)
+    let made = try value()
+    recordEndInit(span, made: made)
+    return made
+  }
+
+  /// Opens an `init` span by hand; close it with ``end(_:object:)``.
+  @inlinable
+  public static func beginInit(_ type: String, owner: Int? = nil, file: StaticString = #fileID, line: UInt = #line)
+    -> TraceSpan
+  {
+    guard RecordingSwitch.isOn else { return .none }
+    return recordBeginInit(type, owner: owner, file: file, line: line)
+  }
+
+  /// Runs `body` with `node` as the owner of the initializers it runs on this thread.
+  ///
+  /// A view harness calls this around the construction of a view struct, so the
+  /// `Trace.make` calls in its property initializers name the view that owns them.
+  public static func withOwner<R>(_ node: Int, _ body: () throws -> R) rethrows -> R {
+    try ThreadContext.withOwner(node, body)
+  }
+
+  // MARK: - Recording paths
+
+  /// The node of a marker that names none: derived from the view's interned name, so
+  /// every evaluation of one view type shares it.
+  static func defaultNode(for name: TraceName) -> Int { 1_000_000 + Int(name.rawValue) }
+
+  @usableFromInline
+  static func recordBeginBody(_ view: String, node: Int, parent: Int?, cause: BodyCause?) -> TraceSpan {
+    let recorder = Recorder.shared
+    return recorder.beginBody(view: recorder.intern(view), node: node, parent: parent, cause: cause, marker: false)
+  }
+
+  @usableFromInline
+  static func recordBodyMarker(_ view: Any.Type, node: Int?, parent: Int?) {
+    let recorder = Recorder.shared
+    let name = recorder.intern(view)
+    _ = recorder.beginBody(
+      view: name, node: node ?? defaultNode(for: name), parent: parent, cause: nil, marker: true)
+  }
+
+  @usableFromInline
+  static func recordEndBodyMarker() { Recorder.shared.endMarker() }
+
+  @usableFromInline
+  static func recordEnd(_ span: TraceSpan, object: UInt64?) { Recorder.shared.end(span, object: object) }
+
+  @usableFromInline
+  static func recordBeginInit(_ type: Any.Type, owner: Int?, file: StaticString, line: UInt) -> TraceSpan {
+    let recorder = Recorder.shared
+    return recorder.beginInit(
+      type: recorder.intern(type), site: CallSite(file: file, line: line), owner: owner ?? ThreadContext.currentOwner)
+  }
+
+  @usableFromInline
+  static func recordBeginInit(_ type: String, owner: Int?, file: StaticString, line: UInt) -> TraceSpan {
+    let recorder = Recorder.shared
+    return recorder.beginInit(
+      type: recorder.intern(type), site: CallSite(file: file, line: line), owner: owner ?? ThreadContext.currentOwner)
+  }
+
+  /// Closes an `init` span with the id of what it made, when that is an object.
+  @usableFromInline
+  static func recordEndInit(_ span: TraceSpan, made: Any) {
+    var object: UInt64?
+    if let identifiable = made as? any TraceIdentifiable {
+      identifiable.traceIdentity.noteType(Recorder.shared.intern(type(of: identifiable)))
+      object = identifiable.traceIdentity.objectID
+    } else if type(of: made) is AnyClass {
+      object = objectID(of: made as AnyObject)
+    }
+    Recorder.shared.end(span, object: object)
+  }
+}

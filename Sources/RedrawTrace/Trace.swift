@@ -1,0 +1,166 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Records what views and models do, as a Redraw trace (JSON lines, format version 1).
+///
+/// Start a recording, exercise the app or the models, stop it:
+///
+/// ```swift
+/// try Trace.start(.file("/tmp/search.jsonl"), scenario: "type in search")
+/// // … the app runs; @Tracked models, body markers and effects record themselves …
+/// Trace.stop()
+/// ```
+///
+/// Setting `REDRAW_TRACE=/path/trace.jsonl` (or `-` for standard error) in the
+/// environment starts recording at the first use of any `Trace` API, with no code
+/// change; `REDRAW_SCENARIO` names its session. Recording stops, and everything is
+/// written, at ``stop()`` or at process exit.
+///
+/// Every call is safe from any thread. While recording is off a call costs one atomic
+/// load and a branch. While on, an event is formatted by hand into a buffer under an
+/// uncontended lock (no `JSONEncoder`, no allocation) and written by a background
+/// queue in large writes. If writing fails (a full disk, a closed descriptor),
+/// recording stops and the loss is reported once on standard error; the app goes on.
+public enum Trace {
+  // MARK: - Recording
+
+  /// Whether a session is recording now.
+  @inlinable
+  public static var isRecording: Bool { RecordingSwitch.isOn }
+
+  /// Starts recording a session to `destination`, ending any recording in progress.
+  ///
+  /// - Parameters:
+  ///   - destination: Where the trace goes.
+  ///   - scenario: The name of the test or scripted interaction, written in the `meta` line.
+  ///   - app: The app's name, written in the `meta` line.
+  ///   - onFailure: Called once, on the writer's queue, if writing fails; by default the
+  ///     message goes to standard error.
+  /// - Throws: ``TraceStartError`` when the destination cannot be opened.
+  public static func start(
+    _ destination: TraceDestination, scenario: String? = nil, app: String? = nil,
+    onFailure: (@Sendable (String) -> Void)? = nil
+  ) throws(TraceStartError) {
+    try Recorder.shared.start(destination, scenario: scenario, app: app, onFailure: onFailure)
+  }
+
+  /// Starts a new session in the current destination, for example one per test.
+  ///
+  /// Writes a new `meta` line; span ids and times start again. Open marker spans are
+  /// closed first. Does nothing while recording is off.
+  public static func startSession(scenario: String? = nil, app: String? = nil) {
+    Recorder.shared.newSession(scenario: scenario, app: app)
+  }
+
+  /// Stops recording: closes open marker spans, writes everything and closes the destination.
+  public static func stop() { Recorder.shared.stop() }
+
+  /// Writes everything recorded so far to the destination.
+  public static func flush() { Recorder.shared.flush() }
+
+  // MARK: - Reads and writes
+
+  /// Records that the observable property `property` of `object` was read.
+  ///
+  /// For `@Observable` classes and any other class; ``Tracked`` properties record
+  /// themselves. The object id is ``objectID(of:)``.
+  @inlinable
+  public static func read<Object: AnyObject>(_ object: Object, type: String, property: String) {
+    guard RecordingSwitch.isOn else { return }
+    recordAccess(write: false, object: objectID(of: object), type: type, property: property, site: nil)
+  }
+
+  /// Records that the observable property `property` of `object` was read, using its
+  /// ``TraceIdentity`` without a dynamic cast.
+  @inlinable
+  public static func read<Object: TraceIdentifiable>(_ object: Object, type: String, property: String) {
+    guard RecordingSwitch.isOn else { return }
+    recordAccess(write: false, object: object.traceIdentity.objectID, type: type, property: property, site: nil)
+  }
+
+  /// Records that the observable property `property` of `object` was written, with the call site.
+  @inlinable
+  public static func write<Object: AnyObject>(
+    _ object: Object, type: String, property: String, file: StaticString = #fileID, line: UInt = #line
+  ) {
+    guard RecordingSwitch.isOn else { return }
+    recordAccess(write: true, object: objectID(of: object), type: type, property: property, site: (file, line))
+  }
+
+  /// Records that the observable property `property` of `object` was written, using its
+  /// ``TraceIdentity`` without a dynamic cast.
+  @inlinable
+  public static func write<Object: TraceIdentifiable>(
+    _ object: Object, type: String, property: String, file: StaticString = #fileID, line: UInt = #line
+  ) {
+    guard RecordingSwitch.isOn else { return }
+    recordAccess(
+      write: true, object: object.traceIdentity.objectID, type: type, property: property, site: (file, line))
+  }
+
+  // MARK: - Effects and marks
+
+  /// Records a side effect started here: a request, a task, an observer, a timer, …
+  ///
+  /// - Parameters:
+  ///   - kind: What kind of effect.
+  ///   - detail: What it was, e.g. `GET /feed`.
+  @inlinable
+  public static func effect(
+    _ kind: EffectKind, _ detail: String? = nil, file: StaticString = #fileID, line: UInt = #line
+  ) {
+    guard RecordingSwitch.isOn else { return }
+    recordEffect(kind, detail: detail, file: file, line: line)
+  }
+
+  /// Records a user-level action or label: a keystroke, a tap, a test step.
+  @inlinable
+  public static func mark(_ name: String) {
+    guard RecordingSwitch.isOn else { return }
+    recordMark(name)
+  }
+
+  // MARK: - Recording paths
+
+  // The public calls above are inlined into the caller down to the check of
+  // `RecordingSwitch.isOn`; the work of recording happens behind these entry points.
+
+  @usableFromInline
+  static func recordAccess(
+    write: Bool, object: UInt64, type: String, property: String, site: (StaticString, UInt)?
+  ) {
+    Recorder.shared.recordAccess(
+      write: write, object: object, type: type, property: property,
+      site: site.map { CallSite(file: $0.0, line: $0.1) })
+  }
+
+  @usableFromInline
+  static func recordEffect(_ kind: EffectKind, detail: String?, file: StaticString, line: UInt) {
+    Recorder.shared.recordEffect(kind, detail: detail, site: CallSite(file: file, line: line))
+  }
+
+  @usableFromInline
+  static func recordMark(_ name: String) { Recorder.shared.recordMark(name) }
+}
+
+extension Trace {
+  /// Starts recording when the environment names a destination in `REDRAW_TRACE`.
+  ///
+  /// The first use of any `Trace` API already does this with the process environment;
+  /// call it to pass another environment, or to start again after ``stop()``.
+  ///
+  /// - Parameter environment: The variables to read; the process environment when nil.
+  /// - Returns: Whether recording started.
+  @discardableResult
+  public static func startFromEnvironment(_ environment: [String: String]? = nil) -> Bool {
+    if let environment {
+      return Recorder.shared.startFromEnvironment { environment[$0] }
+    }
+    return Recorder.shared.startFromEnvironment { getenv($0).map { String(cString: $0) } }
+  }
+}

@@ -1,0 +1,58 @@
+import Synchronization
+
+/// A stable trace object id for one instance, and its `deinit` event.
+///
+/// Keep one in any class whose reads and writes you record with the explicit API,
+/// for example an `@Observable` model:
+///
+/// ```swift
+/// @Observable final class Cart: TraceIdentifiable {
+///   @ObservationIgnored let traceIdentity = TraceIdentity()
+/// }
+/// ```
+///
+/// The id is taken from a process-wide counter when the identity is created, so it
+/// is never reused, not even after the instance is released. When the identity is
+/// released with its owner, a `deinit` event is recorded, provided the owner's type
+/// is known by then (it is once the instance recorded anything).
+public final class TraceIdentity: Sendable {
+  /// The object id written as `obj`.
+  public let objectID: UInt64
+  private let typeName = Atomic<Int32>(-1)
+
+  public init() {
+    objectID = TraceIdentity.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+  }
+
+  deinit {
+    let name = typeName.load(ordering: .relaxed)
+    guard name >= 0, RecordingSwitch.isOn else { return }
+    Recorder.shared.recordDeinit(object: objectID, type: TraceName(rawValue: name))
+  }
+
+  /// Remembers the owner's type name for the `deinit` event.
+  @inline(__always)
+  func noteType(_ name: TraceName) {
+    if typeName.load(ordering: .relaxed) < 0 { typeName.store(name.rawValue, ordering: .relaxed) }
+  }
+
+  private static let nextID = Atomic<UInt64>(1)
+}
+
+/// A class that carries a ``TraceIdentity``, so explicit events and ``Trace/make(_:owner:file:line:)``
+/// use its stable id.
+public protocol TraceIdentifiable: AnyObject {
+  /// The instance's identity; store one per instance (`let traceIdentity = TraceIdentity()`).
+  var traceIdentity: TraceIdentity { get }
+}
+
+extension Trace {
+  /// The trace object id of `object`: its ``TraceIdentity`` when it has one, otherwise an
+  /// id derived from its address (unique while it lives, but reusable after it is released,
+  /// and with no `deinit` event).
+  @inlinable
+  public static func objectID(of object: AnyObject) -> UInt64 {
+    if let identifiable = object as? any TraceIdentifiable { return identifiable.traceIdentity.objectID }
+    return UInt64(UInt(bitPattern: ObjectIdentifier(object)))
+  }
+}

@@ -1,0 +1,102 @@
+import Observation
+
+/// An observable, recorded property of a ``TrackedModel`` class.
+///
+/// Reading the property registers it with the model's `ObservationRegistrar` (so
+/// `withObservationTracking` and SwiftUI track it per property, as with `@Observable`)
+/// and records a `read` event; assigning it notifies observers and records a `write`
+/// event. The event's `prop` is the property's own name, taken from its key path;
+/// nothing is typed by hand.
+///
+/// The wrapper only works on properties of a class conforming to ``TrackedModel``.
+@propertyWrapper
+public struct Tracked<Value> {
+  @usableFromInline var value: Value
+  /// The interned type and property names, resolved on the first recorded access.
+  @usableFromInline var names: TrackedNames?
+
+  public init(wrappedValue: Value) {
+    value = wrappedValue
+  }
+
+  @available(*, unavailable, message: "@Tracked is only available on properties of TrackedModel classes")
+  public var wrappedValue: Value {
+    get { value }
+    set { value = newValue }
+  }
+
+  /// The enclosing-instance accessor the compiler calls for every access.
+  ///
+  /// Inlinable, so that it is specialized for the model and the key paths are
+  /// constants at the access site.
+  @inlinable
+  public static subscript<Model: TrackedModel>(
+    _enclosingInstance model: Model,
+    wrapped wrappedKeyPath: ReferenceWritableKeyPath<Model, Value>,
+    storage storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>
+  ) -> Value {
+    get {
+      model.tracking.registrar.access(model, keyPath: wrappedKeyPath)
+      if RecordingSwitch.isOn {
+        let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, wrappedKeyPath, storageKeyPath)
+        Recorder.shared.recordAccess(
+          write: false, object: model.tracking.identity.objectID, type: names.type, property: names.property)
+      }
+      return model[keyPath: storageKeyPath].value
+    }
+    set {
+      if RecordingSwitch.isOn {
+        let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, wrappedKeyPath, storageKeyPath)
+        Recorder.shared.recordAccess(
+          write: true, object: model.tracking.identity.objectID, type: names.type, property: names.property)
+      }
+      model.tracking.registrar.withMutation(of: model, keyPath: wrappedKeyPath) {
+        model[keyPath: storageKeyPath].value = newValue
+      }
+    }
+  }
+
+  // MARK: - Names
+
+  /// Interns the model's type name and the property's name and caches them in the storage.
+  @usableFromInline
+  static func resolveNames<Model: TrackedModel>(
+    _ model: Model,
+    _ wrappedKeyPath: ReferenceWritableKeyPath<Model, Value>,
+    _ storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>
+  ) -> TrackedNames {
+    let recorder = Recorder.shared
+    let names = TrackedNames(
+      type: recorder.intern(Model.self),
+      property: recorder.intern(propertyName(ofStorage: storageKeyPath)))
+    model.tracking.identity.noteType(names.type)
+    model[keyPath: storageKeyPath].names = names
+    return names
+  }
+
+  /// The property's name from its storage key path: `posts` for `\FeedModel._posts`.
+  ///
+  /// The wrapped property is computed, so its key path has no name to show; the
+  /// storage is a stored property, and its name is the property's with an underscore.
+  static func propertyName(ofStorage keyPath: AnyKeyPath) -> String {
+    let description = String(describing: keyPath)
+    guard let dot = description.lastIndex(of: ".") else { return description }
+    let name = description[description.index(after: dot)...]
+    return String(name.hasPrefix("_") ? name.dropFirst() : name)
+  }
+}
+
+extension Tracked: Sendable where Value: Sendable {}
+
+/// The interned names a ``Tracked`` property writes on its events.
+@usableFromInline
+struct TrackedNames: Sendable {
+  @usableFromInline let type: TraceName
+  @usableFromInline let property: TraceName
+
+  @usableFromInline
+  init(type: TraceName, property: TraceName) {
+    self.type = type
+    self.property = property
+  }
+}

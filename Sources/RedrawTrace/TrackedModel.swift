@@ -1,0 +1,35 @@
+import Observation
+
+/// A class whose ``Tracked`` properties are observable and recorded.
+///
+/// Conforming makes the class a real `Observation.Observable`: SwiftUI's `@State`,
+/// `@Bindable` and `@Environment`, and `withObservationTracking`, see every `@Tracked`
+/// property exactly as they see the properties of an `@Observable` class, and each
+/// access is also recorded as a `read` or `write` event while a trace records.
+///
+/// ```swift
+/// final class SearchModel: TrackedModel {
+///   let tracking = ModelTracking()
+///   @Tracked var query = ""
+///   @Tracked var unreadCount = 0
+/// }
+/// ```
+public protocol TrackedModel: TraceIdentifiable, Observable {
+  /// The observation registrar and trace identity of the instance.
+  var tracking: ModelTracking { get }
+}
+
+extension TrackedModel {
+  public var traceIdentity: TraceIdentity { tracking.identity }
+}
+
+/// What a ``TrackedModel`` instance needs to be observed and recorded: an
+/// `ObservationRegistrar` and a ``TraceIdentity``.
+public final class ModelTracking: Sendable {
+  /// The registrar that `@Tracked` reports accesses and mutations to.
+  public let registrar = ObservationRegistrar()
+  /// The instance's trace identity.
+  public let identity = TraceIdentity()
+
+  public init() {}
+}

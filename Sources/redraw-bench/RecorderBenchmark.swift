@@ -1,0 +1,101 @@
+import Foundation
+import RedrawTrace
+
+/// Measures what recording costs the calling thread, in nanoseconds per event.
+///
+/// Each case runs a loop of recording calls several times and reports the median.
+/// `off` is a call while recording is off (one atomic load and a branch); `memory`
+/// and `file` record explicit `read` events; `tracked` reads a `@Tracked` property,
+/// which also reports to the Observation registrar.
+struct RecorderBenchmark {
+  let events: Int
+  let runs: Int
+  let directory: String
+  /// Runs only the cases whose name contains this, when set.
+  let only: String?
+
+  // MARK: - Cases
+
+  struct Figure {
+    let name: String
+    let nanosecondsPerEvent: Double
+  }
+
+  func run() throws -> [Figure] {
+    let model = BenchModel()
+    var figures: [Figure] = []
+    func selected(_ name: String) -> Bool { only.map { name.contains($0) } ?? true }
+    if selected("off (explicit read)") { figures.append(Figure(name: "off (explicit read)", nanosecondsPerEvent: measure(events * 10) { count in
+      for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
+    })) }
+    if selected("off (@Tracked read)") { figures.append(Figure(name: "off (@Tracked read)", nanosecondsPerEvent: measure(events * 10) { count in
+      var sum = 0
+      for _ in 0..<count { sum &+= model.value }
+      blackHole(sum)
+    })) }
+    let memory = MemoryTraceSink()
+    if selected("memory (explicit read)") { figures.append(Figure(name: "memory (explicit read)", nanosecondsPerEvent: try recording(.memory(memory)) { count in
+      for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
+    })) }
+    memory.removeAll()
+    if selected("memory (@Tracked read)") { figures.append(Figure(name: "memory (@Tracked read)", nanosecondsPerEvent: try recording(.memory(memory)) { count in
+      var sum = 0
+      for _ in 0..<count { sum &+= model.value }
+      blackHole(sum)
+    })) }
+    memory.removeAll()
+    let path = directory + "/redraw-bench-recorder.jsonl"
+    if selected("file (explicit read)") { figures.append(Figure(name: "file (explicit read)", nanosecondsPerEvent: try recording(.file(path)) { count in
+      for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
+    })) }
+    if selected("file (@Tracked read)") { figures.append(Figure(name: "file (@Tracked read)", nanosecondsPerEvent: try recording(.file(path)) { count in
+      var sum = 0
+      for _ in 0..<count { sum &+= model.value }
+      blackHole(sum)
+    })) }
+    try? FileManager.default.removeItem(atPath: path)
+    return figures
+  }
+
+  // MARK: - Timing
+
+  private func recording(_ destination: TraceDestination, _ body: (Int) -> Void) throws -> Double {
+    var samples: [Double] = []
+    for _ in 0..<runs {
+      try Trace.start(destination, scenario: "bench")
+      let start = DispatchTime.now().uptimeNanoseconds
+      body(events)
+      let elapsed = DispatchTime.now().uptimeNanoseconds - start
+      Trace.stop()
+      samples.append(Double(elapsed) / Double(events))
+    }
+    return median(samples)
+  }
+
+  private func measure(_ count: Int, _ body: (Int) -> Void) -> Double {
+    var samples: [Double] = []
+    for _ in 0..<runs {
+      let start = DispatchTime.now().uptimeNanoseconds
+      body(count)
+      let elapsed = DispatchTime.now().uptimeNanoseconds - start
+      samples.append(Double(elapsed) / Double(count))
+    }
+    return median(samples)
+  }
+}
+
+/// The model the benchmark reads.
+final class BenchModel: TrackedModel {
+  let tracking = ModelTracking()
+  @Tracked var value = 1
+}
+
+func median(_ samples: [Double]) -> Double {
+  let sorted = samples.sorted()
+  return sorted[sorted.count / 2]
+}
+
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}

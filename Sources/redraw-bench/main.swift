@@ -1,0 +1,37 @@
+import Foundation
+
+// redraw-bench: speed figures for Redraw.
+//
+//   redraw-bench recorder [--events N] [--runs N] [--only NAME]   ns/event of the recorder
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func value(of option: String, default fallback: Int) -> Int {
+  guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count,
+    let number = Int(arguments[index + 1]), number > 0
+  else { return fallback }
+  return number
+}
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+  exit(64)
+}
+
+switch arguments.first {
+case "recorder":
+  let benchmark = RecorderBenchmark(
+    events: value(of: "--events", default: 2_000_000), runs: value(of: "--runs", default: 5),
+    directory: NSTemporaryDirectory(),
+    only: arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil })
+  do {
+    print("recorder: ns per event at the calling thread, median of \(benchmark.runs) runs")
+    for figure in try benchmark.run() {
+      print(String(format: "  %-26@ %8.2f ns", figure.name as NSString, figure.nanosecondsPerEvent))
+    }
+  } catch {
+    fail("redraw-bench: \(error)")
+  }
+default:
+  fail("usage: redraw-bench recorder [--events N] [--runs N] [--only NAME]")
+}

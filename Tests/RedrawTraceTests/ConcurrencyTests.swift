@@ -1,0 +1,72 @@
+import Dispatch
+import RedrawTrace
+import Testing
+
+private final class Counter: TrackedModel {
+  let tracking = ModelTracking()
+  @Tracked var value = 0
+}
+
+extension RecorderTests {
+  @Suite("Recording from several threads at once")
+  struct ConcurrencyTests {
+    static let threads = 8
+    static let iterations = 5_000
+
+    @Test func everyLineIsCompleteAndEachThreadKeepsItsOrder() throws {
+      let lines = try record {
+        DispatchQueue.concurrentPerform(iterations: Self.threads) { worker in
+          let counter = Counter()
+          for step in 0..<Self.iterations {
+            Trace.body("Worker\(worker)", node: worker) {
+              counter.value = step
+              Trace.mark("\(worker):\(step)")
+            }
+          }
+        }
+      }
+      let events = lines.dropFirst()
+      // Four events a step, and each worker's model is released at the end.
+      #expect(events.count == Self.threads * (Self.iterations * 4 + 1))
+
+      var byThread: [Int: [TraceLine]] = [:]
+      for line in events { byThread[line.tid ?? -1, default: []].append(line) }
+      #expect(byThread[-1] == nil)
+
+      var marksSeen = 0
+      for (_, thread) in byThread {
+        // Spans nest per thread: body, write, mark, end, body, …
+        var open: Int64?
+        var lastStep: [Substring: Int] = [:]
+        var lastTime: Int64 = 0
+        for line in thread {
+          #expect((line.t ?? -1) >= lastTime)
+          lastTime = line.t ?? lastTime
+          switch line.e {
+          case "body":
+            #expect(open == nil)
+            open = line.id
+          case "end":
+            #expect(open == line.id)
+            open = nil
+          case "mark":
+            let parts = try #require(line.name?.split(separator: ":"))
+            let step = try #require(Int(parts[1]))
+            #expect(step == (lastStep[parts[0]] ?? -1) + 1, "marks of one worker stay in order")
+            lastStep[parts[0]] = step
+            marksSeen += 1
+          case "deinit":
+            #expect(open == nil)
+            #expect(line.type == "Counter")
+          default:
+            #expect(line.e == "write")
+            #expect(open != nil)
+          }
+        }
+      }
+      #expect(marksSeen == Self.threads * Self.iterations)
+      let spanIDs = events.filter { $0.e == "body" }.compactMap(\.id)
+      #expect(Set(spanIDs).count == spanIDs.count, "span ids are unique in the session")
+    }
+  }
+}

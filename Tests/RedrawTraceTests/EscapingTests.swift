@@ -1,0 +1,48 @@
+import RedrawTrace
+import Testing
+
+private final class Subject {}
+
+extension RecorderTests {
+  @Suite("Names and details with any characters produce valid JSON lines")
+  struct EscapingTests {
+    static let hostileStrings = [
+      #"quote " inside"#,
+      #"back\slash \\ twice"#,
+      "new\nline and\r\ncarriage return",
+      "tab\tand bell \u{07} and nul \u{00} and escape \u{1B}[31m",
+      "delete \u{7F} and unit separator \u{1F}",
+      "Unicode: café, ñ, 日本語, עברית",
+      "emoji 👩‍👩‍👧 and 🏳️‍🌈",
+      "</script><script>alert(1)</script>",
+      "",
+      String(repeating: "long name ", count: 20_000),
+    ]
+
+    @Test(arguments: hostileStrings)
+    func roundTripsThroughAJSONParser(text: String) throws {
+      let subject = Subject()
+      let lines = try record(scenario: text, app: text) {
+        Trace.read(subject, type: text, property: text)
+        Trace.end(Trace.beginBody(text, node: 1))
+        Trace.effect(.other, text)
+        Trace.mark(text)
+      }
+      #expect(lines[0].scenario == text)
+      #expect(lines[0].app == text)
+      #expect(lines[1].type == text)
+      #expect(lines[1].prop == text)
+      #expect(lines[2].view == text)
+      #expect(lines[4].detail == text)
+      #expect(lines[5].name == text)
+    }
+
+    @Test func lineBreaksNeverSplitALine() throws {
+      let memory = MemoryTraceSink()
+      try Trace.start(.memory(memory))
+      Trace.mark("a\nb\rc\u{2028}d")
+      Trace.stop()
+      #expect(memory.lines.count == 2)
+    }
+  }
+}

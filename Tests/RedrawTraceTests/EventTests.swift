@@ -1,0 +1,176 @@
+import RedrawTrace
+import Testing
+
+/// A class with no trace identity: recorded through the explicit API.
+private final class PlainModel {}
+
+/// A model whose initializer has side effects, as in the repeated-initializer problem.
+private final class FeedModel: TrackedModel {
+  let tracking = ModelTracking()
+  @Tracked var posts: [String] = []
+
+  init() {
+    Trace.effect(.network, "GET /feed")
+    Trace.effect(.observer, "didBecomeActive")
+  }
+}
+
+extension RecorderTests {
+  @Suite("Each event kind is written as the format specifies")
+  struct EventTests {
+    @Test func metaStartsTheSession() throws {
+      let lines = try record(scenario: "type in search", app: "Demo") {}
+      let meta = try #require(lines.first)
+      #expect(lines.count == 1)
+      #expect(meta.e == "meta")
+      #expect(meta.format == "redraw-trace")
+      #expect(meta.version == 1)
+      #expect(meta.scenario == "type in search")
+      #expect(meta.app == "Demo")
+      #expect(meta.startedAt?.hasSuffix("Z") == true)
+      #expect(meta.t == nil && meta.tid == nil)
+    }
+
+    @Test func everyEventButMetaHasTimeAndThread() throws {
+      let model = SearchModel()
+      let lines = try record {
+        Trace.body("ProfileView", node: 1) { _ = model.query }
+        Trace.mark("keystroke")
+        Trace.effect(.log, "hello")
+      }
+      for line in lines.dropFirst() {
+        #expect(line.t != nil && line.tid != nil, "\(line.e) has t and tid")
+      }
+      let times = lines.dropFirst().compactMap(\.t)
+      #expect(times == times.sorted())
+    }
+
+    @Test func bodyClosureOpensAndClosesASpan() throws {
+      let model = SearchModel()
+      let lines = try record {
+        Trace.body("BadgeView", node: 7, parent: 3, cause: .initial) { _ = model.unreadCount }
+      }
+      #expect(lines.map(\.e) == ["meta", "body", "read", "end"])
+      let body = lines[1]
+      #expect(body.view == "BadgeView")
+      #expect(body.node == 7)
+      #expect(body.parent == 3)
+      #expect(body.cause == "initial")
+      #expect(body.id == lines[3].id)
+    }
+
+    @Test func bodyCauseWriteNamesTheWrite() throws {
+      let lines = try record {
+        let span = Trace.beginBody(
+          "BadgeView", node: 7, cause: .write(object: 12, type: "SearchModel", property: "query"))
+        Trace.end(span)
+      }
+      let body = lines[1]
+      #expect(body.cause == "write")
+      #expect(body.obj == 12)
+      #expect(body.type == "SearchModel")
+      #expect(body.prop == "query")
+    }
+
+    @Test(arguments: [BodyCause.initial, .parent, .state, .unknown])
+    func bodyCausesHaveTheirFormatNames(cause: BodyCause) throws {
+      let lines = try record { Trace.end(Trace.beginBody("V", node: 1, cause: cause)) }
+      let expected: [BodyCause: String] = [.initial: "initial", .parent: "parent", .state: "state", .unknown: "unknown"]
+      #expect(lines[1].cause == expected[cause])
+    }
+
+    @Test func markersEndAtTheNextMarkerOnTheThread() throws {
+      let lines = try record {
+        Trace.bodyMarker(SearchModel.self, node: 1)
+        Trace.bodyMarker(PlainModel.self, node: 2, parent: 1)
+        Trace.endBodyMarker()
+        Trace.bodyMarker(SearchModel.self)
+      }
+      #expect(lines.map(\.e) == ["meta", "body", "end", "body", "end", "body", "end"])
+      #expect(lines[1].view == "SearchModel")
+      #expect(lines[2].id == lines[1].id)
+      #expect(lines[3].view == "PlainModel")
+      #expect(lines[3].parent == 1)
+      #expect(lines[4].id == lines[3].id)
+      // The last marker is closed by stop, and without a node one node per type is used.
+      #expect(lines[6].id == lines[5].id)
+      #expect(lines[5].node != nil)
+    }
+
+    @Test func makeRecordsAnInitSpanWithEffectsSiteOwnerAndObject() throws {
+      var model: FeedModel?
+      let lines = try record {
+        model = Trace.withOwner(42) { Trace.make(FeedModel()) }
+      }
+      let made = try #require(model)
+      #expect(lines.map(\.e) == ["meta", "init", "effect", "effect", "end"])
+      let initLine = lines[1]
+      #expect(initLine.type == "FeedModel")
+      #expect(initLine.owner == 42)
+      #expect(initLine.site?.hasPrefix("EventTests.swift:") == true)
+      #expect(lines[2].kind == "network")
+      #expect(lines[2].detail == "GET /feed")
+      #expect(lines[2].site?.hasPrefix("EventTests.swift:") == true)
+      #expect(lines[3].kind == "observer")
+      #expect(lines[4].id == initLine.id)
+      #expect(lines[4].obj == made.traceIdentity.objectID)
+    }
+
+    @Test func makeOfAValueRecordsNoObject() throws {
+      let lines = try record { _ = Trace.make([1, 2, 3], owner: 5) }
+      #expect(lines[1].type == "Array<Int>")
+      #expect(lines[1].owner == 5)
+      #expect(lines[2].e == "end")
+      #expect(lines[2].obj == nil)
+    }
+
+    @Test func explicitReadsAndWritesWorkWithAnyClass() throws {
+      let plain = PlainModel()
+      let lines = try record {
+        Trace.read(plain, type: "PlainModel", property: "title")
+        Trace.write(plain, type: "PlainModel", property: "title")
+      }
+      #expect(lines[1].e == "read")
+      #expect(lines[1].obj == Trace.objectID(of: plain))
+      #expect(lines[1].site == nil)
+      #expect(lines[2].e == "write")
+      #expect(lines[2].prop == "title")
+      #expect(lines[2].site?.hasPrefix("EventTests.swift:") == true)
+    }
+
+    @Test(arguments: EffectKind.allCases)
+    func everyEffectKindIsWrittenByName(kind: EffectKind) throws {
+      let lines = try record { Trace.effect(kind) }
+      #expect(lines[1].e == "effect")
+      #expect(lines[1].kind == kind.rawValue)
+      #expect(lines[1].detail == nil)
+    }
+
+    @Test func marksCarryTheirName() throws {
+      let lines = try record { Trace.mark("tap: Save") }
+      #expect(lines[1].e == "mark")
+      #expect(lines[1].name == "tap: Save")
+    }
+
+    @Test func nothingIsRecordedWhileOff() {
+      let memory = MemoryTraceSink()
+      #expect(!Trace.isRecording)
+      Trace.read(PlainModel(), type: "PlainModel", property: "x")
+      Trace.mark("ignored")
+      #expect(Trace.beginBody("V", node: 1) == .none)
+      #expect(memory.bytes.isEmpty)
+    }
+
+    @Test func startSessionWritesANewMetaAndRestartsSpanIDs() throws {
+      let lines = try record(scenario: "first") {
+        Trace.end(Trace.beginBody("V", node: 1))
+        Trace.startSession(scenario: "second")
+        Trace.end(Trace.beginBody("V", node: 1))
+      }
+      #expect(lines.map(\.e) == ["meta", "body", "end", "meta", "body", "end"])
+      #expect(lines[3].scenario == "second")
+      #expect(lines[1].id == 1)
+      #expect(lines[4].id == 1)
+    }
+  }
+}
