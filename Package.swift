@@ -5,17 +5,28 @@ let package = Package(
   name: "Redraw",
   products: [
     .library(name: "RedrawTrace", targets: ["RedrawTrace"]),
+    .library(name: "RedrawAnalysis", targets: ["RedrawAnalysis"]),
+    .executable(name: "redraw", targets: ["redraw"]),
   ],
   dependencies: [],
   targets: [
     // MARK: - Recording
     .target(name: "RedrawTrace"),
 
+    // MARK: - Analysis pipeline: read -> build sessions -> run rules -> render
+    .target(name: "RedrawAnalysis"),
+    .target(name: "RedrawReports", dependencies: ["RedrawAnalysis"]),
+    .target(name: "RedrawCLI", dependencies: ["RedrawAnalysis", "RedrawReports"]),
+    .executableTarget(name: "redraw", dependencies: ["RedrawCLI"]),
+
     // MARK: - Tools
     .executableTarget(name: "redraw-bench", dependencies: ["RedrawTrace"]),
 
     // MARK: - Tests
     .testTarget(name: "RedrawTraceTests", dependencies: ["RedrawTrace"]),
+    .testTarget(name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis"]),
+    .testTarget(name: "RedrawReportsTests", dependencies: ["RedrawReports"]),
+    .testTarget(name: "RedrawCLITests", dependencies: ["RedrawCLI", "redraw"]),
   ],
   swiftLanguageModes: [.v6]
 )

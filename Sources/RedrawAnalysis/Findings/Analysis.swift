@@ -1,0 +1,75 @@
+/// The result of analyzing traces: sessions, findings and what reading them reported.
+///
+/// Renderers turn it into text, JSON and the other formats; it holds everything they
+/// show, so they need nothing else but the render options.
+public struct Analysis: Sendable {
+  /// What reading each file produced, in the order the files were given.
+  public var files: [FileReading]
+  /// Findings in report order.
+  public var findings: [Finding]
+
+  public init(files: [FileReading], findings: [Finding]) {
+    self.files = files
+    self.findings = findings
+  }
+
+  /// Every session of every file, in order.
+  public var sessions: [Session] { files.flatMap(\.sessions) }
+
+  /// Totals over all sessions.
+  public var summary: AnalysisSummary { AnalysisSummary(self) }
+}
+
+/// Totals over all sessions of an ``Analysis``.
+public struct AnalysisSummary: Sendable, Equatable {
+  public var files: Int
+  public var sessions: Int
+  public var events: Int
+  /// Distinct view type names.
+  public var views: Int
+  /// Distinct view nodes, summed over sessions.
+  public var nodes: Int
+  public var bodyEvaluations: Int
+  public var overBroadEvaluations: Int
+  public var cascadedEvaluations: Int
+  /// The migration what-if: evaluations with property-level tracking.
+  public var evaluationsWithPropertyTracking: Int
+  public var initializerRuns: Int
+  public var effects: Int
+  /// Lines skipped by a lenient read.
+  public var skippedLines: Int
+  /// Events of kinds the reader does not know.
+  public var unknownEvents: Int
+  /// Sessions that ended early (a cut last line or open spans).
+  public var truncatedSessions: Int
+  /// Findings by severity.
+  public var errors: Int
+  public var warnings: Int
+  public var infos: Int
+
+  public init(_ analysis: Analysis) {
+    let sessions = analysis.sessions
+    files = analysis.files.count
+    self.sessions = sessions.count
+    events = sessions.reduce(0) { $0 + $1.eventCount }
+    views = Set(sessions.flatMap { $0.nodes.map(\.view) }).count
+    nodes = sessions.reduce(0) { $0 + $1.nodes.count }
+    bodyEvaluations = sessions.reduce(0) { $0 + $1.bodyEvaluations }
+    overBroadEvaluations = sessions.reduce(0) { $0 + $1.overBroadEvaluations }
+    cascadedEvaluations = sessions.reduce(0) { $0 + $1.cascadedEvaluations }
+    evaluationsWithPropertyTracking = sessions.reduce(0) { $0 + $1.evaluationsWithPropertyTracking }
+    initializerRuns = sessions.reduce(0) { $0 + $1.count(of: .`init`) }
+    effects = sessions.reduce(0) { $0 + $1.count(of: .effect) }
+    skippedLines = analysis.files.reduce(0) { $0 + $1.skippedLines }
+    unknownEvents = sessions.reduce(0) { $0 + $1.count(of: .unknown) }
+    truncatedSessions = sessions.filter { $0.truncation != nil }.count
+    errors = analysis.findings.filter { $0.severity == .error }.count
+    warnings = analysis.findings.filter { $0.severity == .warning }.count
+    infos = analysis.findings.filter { $0.severity == .info }.count
+  }
+
+  /// The share of body evaluations that property-level tracking would save, 0...1.
+  public var savedShare: Double {
+    bodyEvaluations == 0 ? 0 : Double(bodyEvaluations - evaluationsWithPropertyTracking) / Double(bodyEvaluations)
+  }
+}

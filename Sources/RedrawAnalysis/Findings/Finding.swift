@@ -1,0 +1,59 @@
+/// One thing a rule found: what, where, how often, and what to change.
+public struct Finding: Sendable, Hashable {
+  /// The rule's id, e.g. `over-broad-invalidation`.
+  public var rule: String
+  public var severity: Severity
+  /// What happened, with the evidence, in one or two sentences.
+  public var message: String
+  /// What to change.
+  public var fix: String
+  /// The view type the finding is about, when it is about one.
+  public var view: String?
+  /// The model type the finding is about, when it is about one.
+  public var type: String?
+  /// The property the finding is about, when it is about one.
+  public var property: String?
+  /// How many times it happened; what is counted depends on the rule.
+  public var count: Int
+  /// `File.swift:LINE` in the app's sources, when the trace records one.
+  public var site: String?
+  /// The scenario of the session.
+  public var scenario: String?
+  /// The trace file of the evidence.
+  public var source: String
+  /// The first event that shows it.
+  public var evidence: Evidence
+
+  public init(
+    rule: String, severity: Severity, message: String, fix: String, view: String? = nil, type: String? = nil,
+    property: String? = nil, count: Int, site: String? = nil, scenario: String? = nil, source: String,
+    evidence: Evidence
+  ) {
+    self.rule = rule
+    self.severity = severity
+    self.message = message
+    self.fix = fix
+    self.view = view
+    self.type = type
+    self.property = property
+    self.count = count
+    self.site = site
+    self.scenario = scenario
+    self.source = source
+    self.evidence = evidence
+  }
+
+  /// What the finding is about, independent of counts and times: the rule and its
+  /// subject. Baselines and fingerprints key on it.
+  public var subject: String {
+    [rule, scenario ?? "", view ?? "", type ?? "", property ?? "", site ?? ""].joined(separator: "|")
+  }
+
+  /// Report order: most severe first, then the largest count, then by subject.
+  public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+    if lhs.severity != rhs.severity { return lhs.severity > rhs.severity }
+    if lhs.count != rhs.count { return lhs.count > rhs.count }
+    if lhs.subject != rhs.subject { return lhs.subject < rhs.subject }
+    return (lhs.source, lhs.evidence.line) < (rhs.source, rhs.evidence.line)
+  }
+}

@@ -1,0 +1,249 @@
+/// Parses one trace line into a ``TraceEvent``.
+///
+/// The line must be one JSON object. Keys of the format are read into the event;
+/// any other key's value is validated and skipped, and counted. Then the fields each
+/// event kind requires are checked.
+///
+/// - Complexity: O(line length); switches on the key's length and first byte.
+struct LineParser {
+  /// The failure of one line: the byte offset and what was expected there.
+  typealias Failure = JSONScanner.Failure
+
+  var strings: StringTable
+  private var scratch: [UInt8] = []
+
+  init(strings: StringTable = StringTable()) {
+    self.strings = strings
+  }
+
+  /// Parses `line` (without its line end) into `event`, which is reset first.
+  mutating func parse(_ line: UnsafeBufferPointer<UInt8>, into event: inout TraceEvent) throws(Failure) {
+    event = TraceEvent()
+    var scanner = JSONScanner(line)
+    swap(&scanner.scratch, &scratch)
+    defer { swap(&scanner.scratch, &scratch) }
+    scanner.skipWhitespace()
+    guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "{") else {
+      throw scanner.failure("expected '{' to start an event object")
+    }
+    scanner.position += 1
+    scanner.skipWhitespace()
+    var sawKind = false
+    var sawTime = false
+    var sawThread = false
+    var sawSpan = false
+    var sawNode = false
+    if !scanner.isAtEnd, scanner.current == UInt8(ascii: "}") {
+      scanner.position += 1
+    } else {
+      while true {
+        scanner.skipWhitespace()
+        guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
+          throw scanner.failure("expected a key string")
+        }
+        let key = try scanner.readString { Key(bytes: $0) }
+        try scanner.expect(UInt8(ascii: ":"), "expected ':' after a key")
+        scanner.skipWhitespace()
+        switch key {
+        case .e:
+          sawKind = true
+          try readKind(&scanner, into: &event)
+        case .t:
+          sawTime = try readInteger(&scanner, "t", into: &event.time) || sawTime
+        case .tid:
+          sawThread = try readInteger(&scanner, "tid", into: &event.thread) || sawThread
+        case .id: sawSpan = try readInteger(&scanner, "id", into: &event.span) || sawSpan
+        case .node: sawNode = try readInteger(&scanner, "node", into: &event.node) || sawNode
+        case .count: _ = try readInteger(&scanner, "count", into: &event.count)
+        case .obj: event.object = try readOptionalInteger(&scanner, "obj")
+        case .parent: event.parent = try readOptionalInteger(&scanner, "parent")
+        case .owner: event.owner = try readOptionalInteger(&scanner, "owner")
+        case .version: event.version = try readOptionalInteger(&scanner, "version")
+        case .view: event.view = try readString(&scanner, "view")
+        case .type: event.type = try readString(&scanner, "type")
+        case .prop: event.property = try readString(&scanner, "prop")
+        case .site: event.site = try readString(&scanner, "site")
+        case .detail: event.detail = try readString(&scanner, "detail")
+        case .name: event.name = try readString(&scanner, "name")
+        case .format: event.format = try readString(&scanner, "format")
+        case .scenario: event.scenario = try readString(&scanner, "scenario")
+        case .app: event.app = try readString(&scanner, "app")
+        case .startedAt: _ = try readString(&scanner, "startedAt")
+        case .cause: try readCause(&scanner, into: &event)
+        case .kind: try readEffectKind(&scanner, into: &event)
+        case nil:
+          event.unknownKeys += 1
+          try scanner.skipValue()
+        }
+        scanner.skipWhitespace()
+        guard !scanner.isAtEnd else { throw scanner.failure("expected ',' or '}'") }
+        if scanner.current == UInt8(ascii: ",") {
+          scanner.position += 1
+          continue
+        }
+        guard scanner.current == UInt8(ascii: "}") else { throw scanner.failure("expected ',' or '}'") }
+        scanner.position += 1
+        break
+      }
+    }
+    scanner.skipWhitespace()
+    guard scanner.isAtEnd else { throw scanner.failure("expected the end of the line after the event object") }
+    guard sawKind else { throw Failure(offset: 0, expected: #"expected an "e" key naming the event kind"#) }
+    try checkRequiredFields(event, present: (sawTime, sawThread, sawSpan, sawNode))
+  }
+
+  // MARK: - Values
+
+  private mutating func readKind(_ scanner: inout JSONScanner, into event: inout TraceEvent) throws(Failure) {
+    guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
+      throw scanner.failure(#"expected a string for "e""#)
+    }
+    var unknown: StringID?
+    event.kind = try scanner.readString { bytes in
+      let kind = EventKind.named(bytes)
+      if kind == .unknown { unknown = strings.intern(bytes) }
+      return kind
+    }
+    event.unknownKind = unknown
+  }
+
+  private mutating func readCause(_ scanner: inout JSONScanner, into event: inout TraceEvent) throws(Failure) {
+    if try skipNull(&scanner) { return }
+    let start = scanner.position
+    guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
+      throw scanner.failure(#"expected a string for "cause""#)
+    }
+    guard let cause = try scanner.readString({ BodyCauseKind.named($0) }) else {
+      throw Failure(offset: start, expected: #"expected "cause" to be one of initial, write, parent, state, unknown"#)
+    }
+    event.cause = cause
+  }
+
+  private mutating func readEffectKind(_ scanner: inout JSONScanner, into event: inout TraceEvent) throws(Failure) {
+    let start = scanner.position
+    guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
+      throw scanner.failure(#"expected a string for "kind""#)
+    }
+    guard let kind = try scanner.readString({ EffectKindID.named($0) }) else {
+      throw Failure(
+        offset: start,
+        expected: #"expected "kind" to be one of network, task, observer, timer, storage, analytics, log, other"#)
+    }
+    event.effect = kind
+  }
+
+  /// Reads an integer into `value`; `null` leaves it. Returns whether a value was read.
+  private func readInteger(_ scanner: inout JSONScanner, _ key: StaticString, into value: inout Int64) throws(Failure)
+    -> Bool
+  {
+    if try skipNull(&scanner) { return false }
+    guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "-") || (scanner.current >= 48 && scanner.current <= 57)
+    else { throw scanner.failure("expected an integer for \"\(key)\"") }
+    value = try scanner.readInteger()
+    return true
+  }
+
+  private func readOptionalInteger(_ scanner: inout JSONScanner, _ key: StaticString) throws(Failure) -> Int64? {
+    var value: Int64 = 0
+    return try readInteger(&scanner, key, into: &value) ? value : nil
+  }
+
+  private mutating func readString(_ scanner: inout JSONScanner, _ key: StaticString) throws(Failure) -> StringID? {
+    if try skipNull(&scanner) { return nil }
+    guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
+      throw scanner.failure("expected a string for \"\(key)\"")
+    }
+    return try scanner.readString { strings.intern($0) }
+  }
+
+  /// Skips a `null`, which stands for an absent optional field.
+  private func skipNull(_ scanner: inout JSONScanner) throws(Failure) -> Bool {
+    guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "n") else { return false }
+    try scanner.skipLiteral("null")
+    return true
+  }
+
+  // MARK: - Required fields
+
+  private func checkRequiredFields(
+    _ event: TraceEvent, present: (time: Bool, thread: Bool, span: Bool, node: Bool)
+  ) throws(Failure) {
+    func require(_ present: Bool, _ key: String) throws(Failure) {
+      guard present else {
+        throw Failure(offset: 0, expected: "expected \"\(key)\" in a \"\(event.kind)\" event")
+      }
+    }
+    switch event.kind {
+    case .meta:
+      try require(event.format != nil, "format")
+      try require(event.version != nil, "version")
+      return
+    case .unknown, .lost:
+      return
+    default:
+      try require(present.time, "t")
+      try require(present.thread, "tid")
+    }
+    switch event.kind {
+    case .body:
+      try require(present.span, "id")
+      try require(event.view != nil, "view")
+      try require(present.node, "node")
+    case .`init`:
+      try require(present.span, "id")
+      try require(event.type != nil, "type")
+    case .end:
+      try require(present.span, "id")
+    case .read, .write:
+      try require(event.object != nil, "obj")
+      try require(event.type != nil, "type")
+      try require(event.property != nil, "prop")
+    case .effect:
+      try require(event.effect != nil, "kind")
+    case .`deinit`:
+      try require(event.object != nil, "obj")
+      try require(event.type != nil, "type")
+    case .mark:
+      try require(event.name != nil, "name")
+    case .meta, .unknown, .lost:
+      break
+    }
+  }
+}
+
+// MARK: - Keys
+
+/// The keys of format version 1.
+private enum Key {
+  case e, t, tid, id, node, parent, owner, obj, count, version
+  case view, type, prop, site, detail, name, format, scenario, app, startedAt, cause, kind
+
+  /// The key spelled by `bytes`, or nil for one the format does not define.
+  init?(bytes: UnsafeBufferPointer<UInt8>) {
+    switch bytes.count {
+    case 1 where bytes[0] == UInt8(ascii: "e"): self = .e
+    case 1 where bytes[0] == UInt8(ascii: "t"): self = .t
+    case 2 where matches(bytes, "id"): self = .id
+    case 3 where matches(bytes, "tid"): self = .tid
+    case 3 where matches(bytes, "obj"): self = .obj
+    case 3 where matches(bytes, "app"): self = .app
+    case 4 where matches(bytes, "node"): self = .node
+    case 4 where matches(bytes, "view"): self = .view
+    case 4 where matches(bytes, "type"): self = .type
+    case 4 where matches(bytes, "prop"): self = .prop
+    case 4 where matches(bytes, "site"): self = .site
+    case 4 where matches(bytes, "name"): self = .name
+    case 4 where matches(bytes, "kind"): self = .kind
+    case 5 where matches(bytes, "owner"): self = .owner
+    case 5 where matches(bytes, "count"): self = .count
+    case 5 where matches(bytes, "cause"): self = .cause
+    case 6 where matches(bytes, "parent"): self = .parent
+    case 6 where matches(bytes, "detail"): self = .detail
+    case 6 where matches(bytes, "format"): self = .format
+    case 7 where matches(bytes, "version"): self = .version
+    case 8 where matches(bytes, "scenario"): self = .scenario
+    case 9 where matches(bytes, "startedAt"): self = .startedAt
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,148 @@
+/// Reads trace files into sessions: the *read* and *build sessions* stages.
+///
+/// Each file is streamed line by line through ``LineParser`` into a ``SessionBuilder``.
+/// A malformed line is an input error naming `file:line:column`, unless the reader is
+/// lenient, when it is skipped, counted, and the first few are kept for the report. A
+/// last line cut short (no line end, not valid JSON) means the writer died: everything
+/// before it is analyzed and the session is marked truncated.
+public struct TraceReader {
+  /// The highest format version this reader understands.
+  public static let formatVersion: Int64 = 1
+  /// How many skipped lines a lenient read keeps for the report.
+  public static let keptSkippedLines = 5
+
+  /// Whether malformed lines are skipped instead of failing the read.
+  public let lenient: Bool
+  /// All strings of all files read so far.
+  public private(set) var strings = StringTable()
+
+  public init(lenient: Bool) {
+    self.lenient = lenient
+  }
+
+  /// Reads `path` (`-` for standard input) and returns its sessions.
+  ///
+  /// - Parameter name: How errors and reports name the file; `path` when nil.
+  /// - Throws: ``TraceInputError`` for an unreadable file or, unless lenient, a malformed line.
+  public mutating func read(path: String, name: String? = nil) throws(TraceInputError) -> FileReading {
+    let displayName = name ?? (path == "-" ? "<stdin>" : path)
+    var lines: LineReader
+    do {
+      lines = try LineReader(path: path)
+    } catch {
+      throw TraceInputError(file: displayName, line: 0, column: 0, message: readerMessage(error))
+    }
+    // The parser owns the table while it reads, so interning never copies it.
+    var parser = LineParser(strings: strings)
+    strings = StringTable()
+    defer { strings = parser.strings }
+    var builder = SessionBuilder(source: displayName)
+    var reading = FileReading(file: displayName)
+    var event = TraceEvent()
+    while true {
+      let next: LineReader.Line?
+      do {
+        next = try lines.nextLine()
+      } catch {
+        throw TraceInputError(
+          file: displayName, line: lines.lineNumber + 1, column: 1, message: readerMessage(error))
+      }
+      guard let line = next else { break }
+      let number = lines.lineNumber
+      if isBlank(line.bytes) { continue }
+      do {
+        try parser.parse(line.bytes, into: &event)
+      } catch {
+        let failure = TraceInputError(
+          file: displayName, line: number, column: error.offset + 1, message: error.expected)
+        if !line.isTerminated {
+          reading.partialLastLine = failure
+          builder.finish(strings: parser.strings, partialLastLine: true, lastLine: number)
+          reading.sessions = builder.sessions
+          reading.bytes = lines.bytesRead
+          return reading
+        }
+        guard lenient else { throw failure }
+        reading.skippedLines += 1
+        if reading.skipped.count < Self.keptSkippedLines { reading.skipped.append(failure) }
+        continue
+      }
+      if event.kind == .meta { try checkMeta(event, file: displayName, line: number, strings: parser.strings) }
+      reading.events += 1
+      builder.add(event, line: number, strings: parser.strings)
+    }
+    builder.finish(strings: parser.strings)
+    reading.sessions = builder.sessions
+    reading.bytes = lines.bytesRead
+    return reading
+  }
+
+  private func checkMeta(_ event: TraceEvent, file: String, line: Int, strings: StringTable) throws(TraceInputError) {
+    if let format = event.format, strings[format] != "redraw-trace" {
+      throw TraceInputError(
+        file: file, line: line, column: 1,
+        message: "expected \"format\":\"redraw-trace\", found \"\(strings[format])\"")
+    }
+    if let version = event.version, version > Self.formatVersion || version < 1 {
+      throw TraceInputError(
+        file: file, line: line, column: 1,
+        message:
+          "trace format version \(version) is not supported: this reader knows version \(Self.formatVersion); "
+          + "upgrade redraw to read it")
+    }
+  }
+
+  private func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+  }
+
+  private func readerMessage(_ error: LineReader.Failure) -> String {
+    switch error {
+    case .cannotOpen(let reason): "cannot open the trace: \(reason)"
+    case .cannotRead(let reason): "cannot read the trace: \(reason)"
+    case .lineTooLong: "expected a line end within \(LineReader.maximumLineLength >> 20) MiB"
+    }
+  }
+}
+
+/// What reading one file produced.
+public struct FileReading: Sendable {
+  public var file: String
+  public var sessions: [Session] = []
+  /// Events parsed.
+  public var events = 0
+  /// Bytes read.
+  public var bytes: Int64 = 0
+  /// Malformed lines skipped by a lenient read.
+  public var skippedLines = 0
+  /// The first few of them.
+  public var skipped: [TraceInputError] = []
+  /// The last line, when it was cut short.
+  public var partialLastLine: TraceInputError?
+
+  public init(file: String) {
+    self.file = file
+  }
+}
+
+/// A trace that cannot be read: the place and what was expected there.
+public struct TraceInputError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var file: String
+  /// 1-based; 0 when the error is about the whole file.
+  public var line: Int
+  /// 1-based byte column.
+  public var column: Int
+  public var message: String
+
+  public init(file: String, line: Int, column: Int, message: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// `file:line:column: message`, or `file: message` for the whole file.
+  public var description: String {
+    line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
+  }
+}

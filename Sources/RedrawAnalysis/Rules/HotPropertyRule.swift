@@ -1,0 +1,74 @@
+/// A property whose writes cause most of the session's re-evaluations.
+public enum HotPropertyRule: Rule {
+  public static let description = RuleDescription(
+    id: "hot-property",
+    name: "Hot property",
+    summary: "One property is written so often, read so widely, that it dominates re-evaluations.",
+    defaultSeverity: .info,
+    explanation: """
+      Some state changes often (a scroll offset, a timer, text being typed) and is read by \
+      many views; each write then re-evaluates all of them. The rule reports a property \
+      written at least the minimum number of times whose writes caused at least the given \
+      share of all re-evaluations in the session, with at least the given fan-out (views \
+      re-evaluated per write). The count is the evaluations its writes caused.
+      """,
+    fix: """
+      Read the property in as few, as small views as possible; move it to its own model; or \
+      throttle or coalesce the writes.
+      """,
+    thresholds: [
+      Threshold(key: "minimum-writes", defaultValue: 10, summary: "Fewest writes."),
+      Threshold(key: "minimum-share", defaultValue: 0.5, summary: "Share of all re-evaluations its writes caused."),
+      Threshold(key: "minimum-fan-out", defaultValue: 2, summary: "Evaluations caused per write."),
+    ],
+    triggeringExample: ExampleTrace.lines(
+      (0..<10).flatMap { step in
+        [
+          #"{"e":"write","t":\#(step * 100),"tid":1,"obj":1,"type":"Clock","prop":"now"}"#,
+          #"{"e":"body","t":\#(step * 100 + 10),"tid":1,"id":\#(step * 2 + 1),"view":"A","node":1}"#,
+          #"{"e":"read","t":\#(step * 100 + 11),"tid":1,"obj":1,"type":"Clock","prop":"now"}"#,
+          #"{"e":"end","t":\#(step * 100 + 12),"tid":1,"id":\#(step * 2 + 1)}"#,
+          #"{"e":"body","t":\#(step * 100 + 20),"tid":1,"id":\#(step * 2 + 2),"view":"B","node":2}"#,
+          #"{"e":"read","t":\#(step * 100 + 21),"tid":1,"obj":1,"type":"Clock","prop":"now"}"#,
+          #"{"e":"end","t":\#(step * 100 + 22),"tid":1,"id":\#(step * 2 + 2)}"#,
+        ]
+      }.joined(separator: "\n")),
+    cleanExample: ExampleTrace.lines(
+      (0..<10).flatMap { step in
+        [
+          #"{"e":"write","t":\#(step * 100),"tid":1,"obj":1,"type":"Clock","prop":"now"}"#,
+          #"{"e":"body","t":\#(step * 100 + 10),"tid":1,"id":\#(step + 1),"view":"A","node":1}"#,
+          #"{"e":"read","t":\#(step * 100 + 11),"tid":1,"obj":1,"type":"Clock","prop":"now"}"#,
+          #"{"e":"end","t":\#(step * 100 + 12),"tid":1,"id":\#(step + 1)}"#,
+        ]
+      }.joined(separator: "\n"))
+  )
+
+  public static func findings(in session: Session, context: RuleContext) -> [Finding] {
+    let minimumWrites = Int(context.value("minimum-writes", of: description))
+    let minimumShare = context.value("minimum-share", of: description)
+    let minimumFanOut = context.value("minimum-fan-out", of: description)
+    let reEvaluations = session.nodes.reduce(0) { $0 + $1.evaluations - $1.initial }
+    guard reEvaluations > 0 else { return [] }
+    return session.properties.compactMap { property in
+      let caused = property.neededEvaluations + property.overBroadEvaluations
+      let share = Double(caused) / Double(reEvaluations)
+      let fanOut = Double(caused) / Double(max(property.writes, 1))
+      guard property.writes >= minimumWrites, share >= minimumShare, fanOut >= minimumFanOut else { return nil }
+      return Finding(
+        rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
+        message: message(property, caused: caused, share: share, fanOut: fanOut), fix: description.fix,
+        type: property.type, property: property.property, count: caused, site: property.writeSite,
+        scenario: session.scenario, source: session.source,
+        evidence: property.firstWrite ?? Evidence(line: session.line, time: 0))
+    }
+  }
+
+  // MARK: - Messages
+
+  static func message(_ property: PropertySummary, caused: Int, share: Double, fanOut: Double) -> String {
+    "\(property.type).\(property.property) was written \(Wording.count(property.writes, "time")) and its writes "
+      + "caused \(caused) re-evaluations (\(Int((share * 100).rounded()))% of all in the session, "
+      + "\(Double(Int(fanOut * 10)) / 10) per write)."
+  }
+}

@@ -1,0 +1,37 @@
+/// The rules Redraw runs, in the order their findings are computed.
+///
+/// Add a rule by listing its type here; a test checks that ids are unique, kebab-case
+/// and documented.
+public enum RuleRegistry {
+  public static let all: [any Rule.Type] = [
+    OverBroadInvalidationRule.self,
+    RepeatedInitRule.self,
+    SideEffectInInitRule.self,
+    WholeModelReadRule.self,
+    ModelRecreatedRule.self,
+    WriteDuringBodyRule.self,
+    SideEffectInBodyRule.self,
+    HotPropertyRule.self,
+  ]
+
+  /// The rule with `id`.
+  public static func rule(id: String) -> (any Rule.Type)? {
+    all.first { $0.description.id == id }
+  }
+
+  /// Every `rule-id.key` threshold, for validating user settings.
+  public static var thresholdKeys: Set<String> {
+    Set(all.flatMap { rule in rule.description.thresholds.map { "\(rule.description.id).\($0.key)" } })
+  }
+
+  /// Runs every rule over every session: the *run rules* stage.
+  ///
+  /// - Returns: The findings in report order.
+  public static func run(on sessions: [Session], context: RuleContext) -> [Finding] {
+    var findings: [Finding] = []
+    for session in sessions {
+      for rule in all { findings += rule.findings(in: session, context: context) }
+    }
+    return findings.sorted(by: Finding.reportOrder)
+  }
+}

@@ -1,0 +1,88 @@
+/// A parent that reads most of a model and hands pieces of it to its children.
+public enum WholeModelReadRule: Rule {
+  public static let description = RuleDescription(
+    id: "whole-model-read",
+    name: "Whole-model read in a parent",
+    summary: "A view reads most of a model's properties and re-creates its children on any change.",
+    defaultSeverity: .warning,
+    explanation: """
+      A view that reads nearly every property of a model to hand pieces of it to its \
+      children depends on all of them: any change re-evaluates the view, which re-creates \
+      its children and re-evaluates them too, even with @Observable. The rule reports a view \
+      that read at least the minimum number of properties of one instance in one evaluation, \
+      and at least the given share of the properties the session saw for that type, while \
+      its children were re-evaluated because it was. The count is those child evaluations.
+      """,
+    fix: """
+      Pass children narrow values (a count, a title, a Binding) or the model itself so that \
+      each child reads only what it shows; keep the parent's body to the properties it \
+      displays.
+      """,
+    thresholds: [
+      Threshold(key: "minimum-properties", defaultValue: 3, summary: "Fewest properties of one instance read."),
+      Threshold(
+        key: "minimum-share", defaultValue: 0.75,
+        summary: "Fewest properties read, as a share of the type's properties seen in the session."),
+    ],
+    triggeringExample: ExampleTrace.lines(
+      #"{"e":"body","t":100,"tid":1,"id":1,"view":"ReadingListView","node":1}"#,
+      #"{"e":"read","t":101,"tid":1,"obj":5,"type":"ReadingList","prop":"title"}"#,
+      #"{"e":"read","t":102,"tid":1,"obj":5,"type":"ReadingList","prop":"books"}"#,
+      #"{"e":"read","t":103,"tid":1,"obj":5,"type":"ReadingList","prop":"unreadCount"}"#,
+      #"{"e":"end","t":110,"tid":1,"id":1}"#,
+      #"{"e":"body","t":120,"tid":1,"id":2,"view":"CountBadge","node":2,"parent":1}"#,
+      #"{"e":"end","t":130,"tid":1,"id":2}"#,
+      #"{"e":"write","t":200,"tid":1,"obj":5,"type":"ReadingList","prop":"title"}"#,
+      #"{"e":"body","t":300,"tid":1,"id":3,"view":"ReadingListView","node":1}"#,
+      #"{"e":"read","t":301,"tid":1,"obj":5,"type":"ReadingList","prop":"title"}"#,
+      #"{"e":"read","t":302,"tid":1,"obj":5,"type":"ReadingList","prop":"books"}"#,
+      #"{"e":"read","t":303,"tid":1,"obj":5,"type":"ReadingList","prop":"unreadCount"}"#,
+      #"{"e":"end","t":310,"tid":1,"id":3}"#,
+      #"{"e":"body","t":320,"tid":1,"id":4,"view":"CountBadge","node":2,"parent":1}"#,
+      #"{"e":"end","t":330,"tid":1,"id":4}"#),
+    cleanExample: ExampleTrace.lines(
+      #"{"e":"body","t":100,"tid":1,"id":1,"view":"ReadingListView","node":1}"#,
+      #"{"e":"read","t":101,"tid":1,"obj":5,"type":"ReadingList","prop":"title"}"#,
+      #"{"e":"end","t":110,"tid":1,"id":1}"#,
+      #"{"e":"body","t":120,"tid":1,"id":2,"view":"CountBadge","node":2,"parent":1}"#,
+      #"{"e":"read","t":121,"tid":1,"obj":5,"type":"ReadingList","prop":"unreadCount"}"#,
+      #"{"e":"end","t":130,"tid":1,"id":2}"#,
+      #"{"e":"write","t":200,"tid":1,"obj":5,"type":"ReadingList","prop":"books"}"#,
+      #"{"e":"write","t":210,"tid":1,"obj":5,"type":"ReadingList","prop":"unreadCount"}"#,
+      #"{"e":"body","t":320,"tid":1,"id":4,"view":"CountBadge","node":2,"parent":1}"#,
+      #"{"e":"read","t":321,"tid":1,"obj":5,"type":"ReadingList","prop":"unreadCount"}"#,
+      #"{"e":"end","t":330,"tid":1,"id":4}"#)
+  )
+
+  public static func findings(in session: Session, context: RuleContext) -> [Finding] {
+    let minimumProperties = Int(context.value("minimum-properties", of: description))
+    let minimumShare = context.value("minimum-share", of: description)
+    var childEvaluations: [Int64: (children: Int, evaluations: Int)] = [:]
+    for node in session.nodes {
+      guard let parent = node.parent else { continue }
+      childEvaluations[parent, default: (0, 0)].children += 1
+      childEvaluations[parent, default: (0, 0)].evaluations += node.parentDriven + node.cascaded
+    }
+    return session.modelReads.filter { read in
+      read.maximumProperties >= minimumProperties
+        && Double(read.maximumProperties) >= minimumShare * Double(read.knownProperties)
+        && (childEvaluations[read.node]?.evaluations ?? 0) > 0
+    }.map { read in
+      let children = childEvaluations[read.node]!
+      return Finding(
+        rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
+        message: message(read, children: children.children, evaluations: children.evaluations),
+        fix: description.fix, view: read.view, type: read.type, count: children.evaluations,
+        scenario: session.scenario, source: session.source, evidence: read.first)
+    }
+  }
+
+  // MARK: - Messages
+
+  static func message(_ read: ModelReadSummary, children: Int, evaluations: Int) -> String {
+    "\(read.view) reads \(read.maximumProperties) of the \(read.knownProperties) properties of \(read.type) "
+      + "(\(Wording.list(read.properties))), so any change to them re-evaluates it, and its "
+      + "\(Wording.count(children, "child", plural: "children")) were re-evaluated "
+      + "\(Wording.count(evaluations, "time")) because of it."
+  }
+}

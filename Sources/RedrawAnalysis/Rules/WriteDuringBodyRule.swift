@@ -1,0 +1,47 @@
+/// A body that writes observable state while it is evaluated.
+public enum WriteDuringBodyRule: Rule {
+  public static let description = RuleDescription(
+    id: "write-during-body",
+    name: "Write during body",
+    summary: "A body writes observable state while it is being evaluated.",
+    defaultSeverity: .warning,
+    explanation: """
+      Writing observable state from inside body invalidates views during the update that \
+      is computing them: SwiftUI warns "Modifying state during view update", the write can \
+      re-evaluate the view again, and two views doing it can loop. The rule reports writes \
+      whose innermost open span is a body (writes inside an initializer called from a body \
+      belong to the initializer). One finding per view, type and property; the count is \
+      the writes.
+      """,
+    fix: """
+      Compute derived values instead of storing them, or move the write to an action, \
+      .onChange, or .task.
+      """,
+    triggeringExample: ExampleTrace.lines(
+      #"{"e":"body","t":100,"tid":1,"id":1,"view":"ListView","node":1}"#,
+      #"{"e":"write","t":110,"tid":1,"obj":3,"type":"ListModel","prop":"visibleCount"}"#,
+      #"{"e":"end","t":120,"tid":1,"id":1}"#),
+    cleanExample: ExampleTrace.lines(
+      #"{"e":"body","t":100,"tid":1,"id":1,"view":"ListView","node":1}"#,
+      #"{"e":"read","t":110,"tid":1,"obj":3,"type":"ListModel","prop":"items"}"#,
+      #"{"e":"end","t":120,"tid":1,"id":1}"#,
+      #"{"e":"write","t":200,"tid":1,"obj":3,"type":"ListModel","prop":"visibleCount"}"#)
+  )
+
+  public static func findings(in session: Session, context: RuleContext) -> [Finding] {
+    session.bodyWrites.map { entry in
+      Finding(
+        rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
+        message: message(entry), fix: description.fix, view: entry.view, type: entry.type, property: entry.property,
+        count: entry.count, site: entry.site, scenario: session.scenario, source: session.source,
+        evidence: entry.first)
+    }
+  }
+
+  // MARK: - Messages
+
+  static func message(_ entry: BodyWriteSummary) -> String {
+    "\(entry.view).body wrote \(entry.type).\(entry.property) \(Wording.count(entry.count, "time"))"
+      + "\(Wording.at(entry.site)) while it was being evaluated."
+  }
+}

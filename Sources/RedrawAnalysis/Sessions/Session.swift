@@ -1,0 +1,237 @@
+/// One recorded session, reconstructed: what every view node and initializer did and
+/// why each body evaluation happened.
+///
+/// Built from a stream of events by ``SessionBuilder``; its size grows with the
+/// distinct views, types, properties and sites of the session, not with its events.
+public struct Session: Sendable {
+  /// The trace file the session came from (`-` for standard input).
+  public var source: String
+  /// The line of the session's `meta` event (or of its first event when it has none).
+  public var line: Int
+  /// The session's `scenario`, when its `meta` names one.
+  public var scenario: String?
+  /// The session's `app`, when its `meta` names one.
+  public var app: String?
+  /// Events read, by kind (`EventKind.rawValue` indexes it); unknown kinds included.
+  public var eventCounts: [Int] = Array(repeating: 0, count: EventKind.allCases.count)
+  /// Events of kinds this reader does not know, by their `e`.
+  public var unknownKinds: [String: Int] = [:]
+  /// Keys this reader does not know, over all events.
+  public var unknownKeys = 0
+  /// Distinct `tid` values.
+  public var threads = 0
+  /// From the first to the last event time, in nanoseconds.
+  public var duration: Int64 = 0
+  /// Events the recorder reported dropped (`lost` events).
+  public var lostEvents = 0
+
+  /// Every view node that evaluated its body.
+  public var nodes: [NodeSummary] = []
+  /// Initializer runs grouped by type, site and owner.
+  public var initGroups: [InitGroupSummary] = []
+  /// Every observable property read or written.
+  public var properties: [PropertySummary] = []
+  /// Over-broad evaluations per view, type and property written.
+  public var overBroad: [OverBroadSummary] = []
+  /// Writes made while a body was being evaluated.
+  public var bodyWrites: [BodyWriteSummary] = []
+  /// Effects started while a body was being evaluated.
+  public var bodyEffects: [BodyEffectSummary] = []
+  /// View nodes that read fresh instances of a type after each re-run initializer.
+  public var recreations: [RecreationSummary] = []
+  /// The most properties of one instance each view node read in one evaluation, per type.
+  public var modelReads: [ModelReadSummary] = []
+  /// What went wrong in the trace itself (spans, times, ids), with counts.
+  public var diagnostics: [Diagnostic] = []
+  /// Set when the trace ended mid-session: the writer died.
+  public var truncation: Truncation?
+
+  public init(source: String, line: Int) {
+    self.source = source
+    self.line = line
+  }
+
+  /// All events read in the session.
+  public var eventCount: Int { eventCounts.reduce(0, +) }
+
+  /// Events of `kind`.
+  public func count(of kind: EventKind) -> Int { eventCounts[Int(kind.rawValue)] }
+
+  /// Body evaluations.
+  public var bodyEvaluations: Int { nodes.reduce(0) { $0 + $1.evaluations } }
+
+  /// Evaluations caused by writes to properties the view never read.
+  public var overBroadEvaluations: Int { nodes.reduce(0) { $0 + $1.overBroad } }
+
+  /// Evaluations that happened only because an ancestor's evaluation was over-broad.
+  public var cascadedEvaluations: Int { nodes.reduce(0) { $0 + $1.cascaded } }
+
+  /// The migration what-if: body evaluations the same run would have needed with
+  /// property-level tracking (`@Observable`), where over-broad evaluations and the
+  /// evaluations of children they re-created do not happen.
+  public var evaluationsWithPropertyTracking: Int { bodyEvaluations - overBroadEvaluations - cascadedEvaluations }
+}
+
+/// A place in a trace file that shows something: the line and the event's time.
+public struct Evidence: Sendable, Hashable {
+  /// The 1-based line in the trace file.
+  public var line: Int
+  /// The event's `t`, nanoseconds since the session started.
+  public var time: Int64
+
+  public init(line: Int, time: Int64) {
+    self.line = line
+    self.time = time
+  }
+}
+
+/// One view node and why its body was evaluated each time.
+public struct NodeSummary: Sendable {
+  public var node: Int64
+  public var view: String
+  /// The parent node named by the node's `body` events.
+  public var parent: Int64?
+  public var evaluations = 0
+  /// First evaluations.
+  public var initial = 0
+  /// Evaluations caused by a write to a property the view read.
+  public var needed = 0
+  /// Evaluations caused by the view's own state.
+  public var state = 0
+  /// Evaluations because the parent was evaluated (and needed to be).
+  public var parentDriven = 0
+  /// Evaluations caused by writes to properties of a read object that the view never read.
+  public var overBroad = 0
+  /// Evaluations because an ancestor's evaluation was over-broad.
+  public var cascaded = 0
+  /// Evaluations with no cause the trace shows.
+  public var unknown = 0
+  /// Nanoseconds spent in the body, all evaluations.
+  public var bodyTime: Int64 = 0
+  /// Distinct properties (type and name) read over all evaluations.
+  public var propertiesRead = 0
+  /// The node's first `body` event.
+  public var first: Evidence
+}
+
+/// Initializer runs of one type from one site and owner.
+public struct InitGroupSummary: Sendable {
+  public var type: String
+  /// `File.swift:LINE` of the construction expression, when recorded.
+  public var site: String?
+  /// The view node whose struct construction ran the initializer, when recorded.
+  public var owner: Int64?
+  /// The view type of the owner node, when it evaluated a body.
+  public var ownerView: String?
+  public var runs = 0
+  /// Nanoseconds spent in the initializer, all runs.
+  public var totalTime: Int64 = 0
+  /// Instances produced (runs whose `end` named an object).
+  public var produced = 0
+  /// Produced instances that were read or written after their initializer.
+  public var used = 0
+  /// Effects inside the runs, by kind, in `EffectKindID` order.
+  public var effects: [EffectKindID: Int] = [:]
+  /// The detail of the first effect of each kind.
+  public var effectDetails: [EffectKindID: String] = [:]
+  public var first: Evidence
+  /// A later run, as an example of the repetition.
+  public var latest: Evidence
+
+  /// Effects of all kinds.
+  public var effectCount: Int { effects.values.reduce(0, +) }
+  /// Produced instances never used: thrown away, as a `@State` default value that re-ran.
+  public var dropped: Int { produced - used }
+}
+
+/// Reads and writes of one property of a type, and the evaluations its writes caused.
+public struct PropertySummary: Sendable {
+  public var type: String
+  public var property: String
+  public var reads = 0
+  public var writes = 0
+  /// Evaluations caused by its writes in views that read it.
+  public var neededEvaluations = 0
+  /// Evaluations caused by its writes in views that read other properties of the object.
+  public var overBroadEvaluations = 0
+  public var firstWrite: Evidence?
+  /// The `site` of the first write that had one.
+  public var writeSite: String?
+}
+
+/// Over-broad evaluations of one view caused by writes to one property.
+public struct OverBroadSummary: Sendable {
+  public var view: String
+  public var type: String
+  public var property: String
+  public var evaluations = 0
+  /// Evaluations of descendants that happened only because of these.
+  public var cascaded = 0
+  /// The properties of the type the view did read.
+  public var propertiesRead: [String] = []
+  public var writeSite: String?
+  public var first: Evidence
+}
+
+/// Writes to one property made while one view's body was evaluated.
+public struct BodyWriteSummary: Sendable {
+  public var view: String
+  public var type: String
+  public var property: String
+  public var count = 0
+  public var site: String?
+  public var first: Evidence
+}
+
+/// Effects of one kind started while one view's body was evaluated.
+public struct BodyEffectSummary: Sendable {
+  public var view: String
+  public var kind: EffectKindID
+  public var count = 0
+  public var detail: String?
+  public var site: String?
+  public var first: Evidence
+}
+
+/// A view node that read a fresh instance of a type after its initializer re-ran.
+public struct RecreationSummary: Sendable {
+  public var node: Int64
+  public var view: String
+  public var type: String
+  /// Distinct instances the node read, one after another.
+  public var instances = 0
+  /// Instances replaced after they had been written: state that was lost.
+  public var replacedAfterWrites = 0
+  public var site: String?
+  public var first: Evidence
+}
+
+/// How much of one type's properties a view node read.
+public struct ModelReadSummary: Sendable {
+  public var node: Int64
+  public var view: String
+  public var type: String
+  /// The most properties of one instance read in one evaluation.
+  public var maximumProperties = 0
+  /// Those properties, for the report.
+  public var properties: [String] = []
+  /// Properties of the type seen in the session (read or written).
+  public var knownProperties = 0
+  public var first: Evidence
+}
+
+/// A problem in the trace itself, counted.
+public struct Diagnostic: Sendable, Hashable {
+  public var message: String
+  public var count: Int
+  public var first: Evidence
+}
+
+/// What a trace that ended early lost.
+public struct Truncation: Sendable, Hashable {
+  /// The last line was cut short (no line end and not valid JSON).
+  public var partialLastLine: Bool
+  /// Spans still open at the end: body and init spans whose `end` never came.
+  public var openSpans: Int
+  public var line: Int
+}

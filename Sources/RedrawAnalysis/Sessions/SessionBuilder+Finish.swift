@@ -1,0 +1,82 @@
+/// Turns the state of a finished session into a ``Session`` with names.
+extension SessionBuilder {
+  mutating func finishSession(strings: StringTable) {
+    guard var session = current else { return }
+    let openSpans = threads.values.reduce(0) { $0 + $1.spans.count }
+    if openSpans > 0 {
+      let line = session.truncation?.line ?? session.line
+      session.truncation = Truncation(
+        partialLastLine: session.truncation?.partialLastLine ?? false, openSpans: openSpans, line: line)
+    }
+    session.threads = threads.count
+    session.duration = firstTime.map { lastTime - $0 } ?? 0
+    session.nodes = nodes.map { node in
+      var summary = node.summary
+      summary.view = strings[node.view]
+      summary.propertiesRead = node.properties.count
+      return summary
+    }
+    let viewOfNode = Dictionary(session.nodes.map { ($0.node, $0.view) }, uniquingKeysWith: { _, last in last })
+    session.initGroups = groups.map { group in
+      var summary = group.summary
+      summary.type = strings[group.key.type]
+      summary.site = group.key.site.map { strings[$0] }
+      summary.owner = group.key.owner
+      summary.ownerView = group.key.owner.flatMap { viewOfNode[$0] }
+      return summary
+    }
+    session.properties = properties.map { key, state in
+      PropertySummary(
+        type: strings[key.type], property: strings[key.property], reads: state.reads, writes: state.writes,
+        neededEvaluations: state.neededEvaluations, overBroadEvaluations: state.overBroadEvaluations,
+        firstWrite: state.firstWrite, writeSite: state.site.map { strings[$0] })
+    }.sorted { ($0.type, $0.property) < ($1.type, $1.property) }
+    session.overBroad = overBroad.map { key, state in
+      let read = nodesReading(type: key.type, view: key.view)
+      return OverBroadSummary(
+        view: strings[key.view], type: strings[key.type], property: strings[key.property],
+        evaluations: state.evaluations, cascaded: state.cascaded,
+        propertiesRead: read.map { strings[$0] }.sorted(), writeSite: state.write.site.map { strings[$0] },
+        first: state.first)
+    }
+    session.bodyWrites = bodyWrites.map { key, state in
+      BodyWriteSummary(
+        view: strings[key.view], type: strings[key.type], property: strings[key.property], count: state.count,
+        site: state.site.map { strings[$0] }, first: state.first)
+    }
+    session.bodyEffects = bodyEffects.map { key, state in
+      BodyEffectSummary(
+        view: strings[key.view], kind: key.kind, count: state.count, detail: state.detail.map { strings[$0] },
+        site: state.site.map { strings[$0] }, first: state.first)
+    }
+    session.recreations = recreations.map { key, state in
+      RecreationSummary(
+        node: nodes[key.node].summary.node, view: strings[nodes[key.node].view], type: strings[key.type],
+        instances: state.instances, replacedAfterWrites: state.replacedAfterWrites,
+        site: state.group.flatMap { groups[$0].key.site }.map { strings[$0] }, first: state.first)
+    }
+    session.modelReads = modelReads.map { key, state in
+      ModelReadSummary(
+        node: nodes[key.node].summary.node, view: strings[nodes[key.node].view], type: strings[key.type],
+        maximumProperties: state.maximum, properties: state.properties.map { strings[$0] }.sorted(),
+        knownProperties: typeProperties[key.type]?.count ?? 0, first: state.first)
+    }
+    session.diagnostics = diagnosticOrder.compactMap { diagnostics[$0] }
+    sessions.append(session)
+    self = SessionBuilder(source: source, sessions: sessions)
+  }
+
+  /// The properties of `type` that nodes of `view` read.
+  private func nodesReading(type: StringID, view: StringID) -> Set<StringID> {
+    var read: Set<StringID> = []
+    for node in nodes where node.view == view {
+      for key in node.properties where key.type == type { read.insert(key.property) }
+    }
+    return read
+  }
+
+  private init(source: String, sessions: [Session]) {
+    self.init(source: source)
+    self.sessions = sessions
+  }
+}

@@ -1,0 +1,97 @@
+/// Initializer spans, the objects they produce, effects and releases.
+///
+/// Initializer runs are grouped by type, site and owner: the runs of one
+/// `@State private var model = Trace.make(Model())` in one view node form a group. An
+/// instance counts as *used* once it is read or written outside an initializer; the
+/// instances a group produced and nobody used were thrown away.
+extension SessionBuilder {
+  mutating func beginInit(_ event: TraceEvent, _ evidence: Evidence) {
+    let key = GroupKey(type: event.type!, site: event.site, owner: event.owner)
+    let index: Int
+    if let existing = groupIndex[key] {
+      index = existing
+    } else {
+      index = groups.count
+      groups.append(InitGroupState(key: key, first: evidence))
+      groupIndex[key] = index
+    }
+    groups[index].summary.runs += 1
+    groups[index].summary.latest = evidence
+    push(OpenSpan(id: event.span, kind: .`init`(group: index), start: evidence), on: event.thread)
+  }
+
+  mutating func endInit(group index: Int, span: OpenSpan, at time: Int64, producing object: Int64?, _ evidence: Evidence)
+  {
+    groups[index].summary.totalTime += max(0, time - span.start.time)
+    guard let object else { return }
+    groups[index].summary.produced += 1
+    touch(object, type: groups[index].key.type, inInit: true, evidence)
+    objects[object]!.group = index
+    if objects[object]!.used { groups[index].summary.used += 1 }
+  }
+
+  mutating func effect(_ event: TraceEvent, _ evidence: Evidence, strings: StringTable) {
+    let kind = event.effect!
+    switch innermostSpan(on: event.thread)?.kind {
+    case .`init`(let index)?:
+      groups[index].summary.effects[kind, default: 0] += 1
+      if groups[index].summary.effectDetails[kind] == nil, let detail = event.detail {
+        groups[index].summary.effectDetails[kind] = strings[detail]
+      }
+    case .body(let index)?:
+      let key = BodyEffectKey(view: nodes[index].view, kind: kind)
+      var state = bodyEffects[key] ?? BodyEffectState(first: evidence, detail: event.detail, site: event.site)
+      state.count += 1
+      bodyEffects[key] = state
+    case nil:
+      break
+    }
+  }
+
+  /// Notes that `object` of `type` was seen; outside an initializer, that it was used.
+  mutating func touch(_ object: Int64, type: StringID, inInit: Bool, _ evidence: Evidence) {
+    if objects[object] == nil {
+      if releasedObjects.remove(object) != nil {
+        note("an object id was used again after its deinit", line: evidence.line, time: evidence.time)
+      }
+      objects[object] = ObjectState(type: type)
+    }
+    guard !inInit, !objects[object]!.used else { return }
+    objects[object]!.used = true
+    if let group = objects[object]!.group { groups[group].summary.used += 1 }
+  }
+
+  mutating func release(_ event: TraceEvent) {
+    let object = event.object!
+    objects[object] = nil
+    readersByObject[object] = nil
+    releasedObjects.insert(object)
+  }
+}
+
+// MARK: - State
+
+/// What the builder knows of a live object.
+struct ObjectState {
+  var type: StringID
+  /// The initializer group that produced it.
+  var group: Int?
+  var used = false
+}
+
+struct InitGroupState {
+  var key: GroupKey
+  var summary: InitGroupSummary
+
+  init(key: GroupKey, first: Evidence) {
+    self.key = key
+    summary = InitGroupSummary(type: "", first: first, latest: first)
+  }
+}
+
+struct BodyEffectState {
+  var first: Evidence
+  var detail: StringID?
+  var site: StringID?
+  var count = 0
+}

@@ -1,0 +1,204 @@
+/// Reconstructs sessions from a stream of events.
+///
+/// Feed every event of a file in order with ``add(_:line:strings:)``; a `meta` event
+/// finishes the session in progress and starts the next. Spans are tracked per
+/// thread; reads, writes and effects belong to the innermost open span on their
+/// thread. Why each body evaluation after the first happened is decided when it
+/// begins, from the writes since the node's last evaluation (see
+/// `SessionBuilder+Invalidation.swift`).
+///
+/// - Complexity: O(1) amortized per event, except a write, which visits the view
+///   nodes that read the written object in their last evaluation. Memory grows with
+///   the distinct nodes, objects, types, properties and sites, not with events.
+public struct SessionBuilder {
+  /// The file the events come from, for evidence.
+  let source: String
+  /// Sessions finished so far.
+  public internal(set) var sessions: [Session] = []
+
+  // MARK: - State of the session in progress
+
+  var current: Session?
+  var hasMeta = false
+  var nodes: [NodeState] = []
+  var nodeIndex: [Int64: Int] = [:]
+  var threads: [Int64: ThreadState] = [:]
+  var objects: [Int64: ObjectState] = [:]
+  var releasedObjects: Set<Int64> = []
+  var readersByObject: [Int64: [Int]] = [:]
+  var groups: [InitGroupState] = []
+  var groupIndex: [GroupKey: Int] = [:]
+  var properties: [TypeProperty: PropertyState] = [:]
+  var typeProperties: [StringID: Set<StringID>] = [:]
+  var overBroad: [OverBroadKey: OverBroadSummaryState] = [:]
+  var bodyWrites: [OverBroadKey: BodyWriteState] = [:]
+  var bodyEffects: [BodyEffectKey: BodyEffectState] = [:]
+  var recreations: [NodeType: RecreationState] = [:]
+  var modelReads: [NodeType: ModelReadState] = [:]
+  var diagnostics: [String: Diagnostic] = [:]
+  var diagnosticOrder: [String] = []
+  var firstTime: Int64?
+  var lastTime: Int64 = 0
+
+  public init(source: String) {
+    self.source = source
+  }
+
+  // MARK: - Events
+
+  /// Adds one event, read from `line` of the source.
+  public mutating func add(_ event: TraceEvent, line: Int, strings: StringTable) {
+    if event.kind == .meta {
+      finishSession(strings: strings)
+      var session = Session(source: source, line: line)
+      session.scenario = event.scenario.map { strings[$0] }
+      session.app = event.app.map { strings[$0] }
+      session.eventCounts[Int(EventKind.meta.rawValue)] = 1
+      current = session
+      hasMeta = true
+      return
+    }
+    if current == nil {
+      current = Session(source: source, line: line)
+      hasMeta = false
+      note("events before any meta line: treated as one session without a scenario", line: line, time: event.time)
+    }
+    current!.eventCounts[Int(event.kind.rawValue)] += 1
+    current!.unknownKeys += event.unknownKeys
+    let evidence = Evidence(line: line, time: event.time)
+    if event.kind != .unknown, event.kind != .lost { observeTime(event, evidence) }
+    switch event.kind {
+    case .body: beginBody(event, evidence)
+    case .`init`: beginInit(event, evidence)
+    case .end: end(event, evidence)
+    case .read: read(event, evidence)
+    case .write: write(event, evidence)
+    case .effect: effect(event, evidence, strings: strings)
+    case .`deinit`: release(event)
+    case .lost:
+      current!.lostEvents += Int(clamping: event.count)
+      note("the recorder dropped events (its destination could not keep up)", line: line, time: event.time)
+    case .unknown:
+      if let name = event.unknownKind { current!.unknownKinds[strings[name], default: 0] += 1 }
+    case .mark, .meta:
+      break
+    }
+  }
+
+  /// Finishes the last session; `partialLastLine` tells that the input ended mid-line.
+  public mutating func finish(strings: StringTable, partialLastLine: Bool = false, lastLine: Int = 0) {
+    if partialLastLine {
+      if current == nil { current = Session(source: source, line: lastLine) }
+      current!.truncation = Truncation(partialLastLine: true, openSpans: 0, line: lastLine)
+    }
+    finishSession(strings: strings)
+  }
+
+  /// Records a problem with the trace, counted by message.
+  mutating func note(_ message: String, line: Int, time: Int64) {
+    if diagnostics[message] == nil {
+      diagnostics[message] = Diagnostic(message: message, count: 0, first: Evidence(line: line, time: time))
+      diagnosticOrder.append(message)
+    }
+    diagnostics[message]!.count += 1
+  }
+
+  private mutating func observeTime(_ event: TraceEvent, _ evidence: Evidence) {
+    if firstTime == nil { firstTime = event.time }
+    lastTime = max(lastTime, event.time)
+    var thread = threads[event.thread] ?? ThreadState()
+    if event.time < thread.lastTime {
+      note("time went backwards on a thread", line: evidence.line, time: event.time)
+    }
+    thread.lastTime = event.time
+    threads[event.thread] = thread
+  }
+
+  // MARK: - Spans
+
+  /// The innermost open span on `thread`.
+  func innermostSpan(on thread: Int64) -> OpenSpan? { threads[thread]?.spans.last }
+
+  mutating func push(_ span: OpenSpan, on thread: Int64) {
+    threads[thread, default: ThreadState()].spans.append(span)
+  }
+
+  private mutating func end(_ event: TraceEvent, _ evidence: Evidence) {
+    guard var thread = threads[event.thread],
+      let position = thread.spans.lastIndex(where: { $0.id == event.span })
+    else {
+      note("end for a span that is not open on its thread", line: evidence.line, time: event.time)
+      return
+    }
+    if position != thread.spans.count - 1 {
+      note("spans ended out of order: inner spans closed by an outer end", line: evidence.line, time: event.time)
+    }
+    let closing = thread.spans[position...].reversed()
+    thread.spans.removeSubrange(position...)
+    threads[event.thread] = thread
+    for span in closing {
+      close(span, at: event.time, producing: span.id == event.span ? event.object : nil, evidence)
+    }
+  }
+
+  private mutating func close(_ span: OpenSpan, at time: Int64, producing object: Int64?, _ evidence: Evidence) {
+    switch span.kind {
+    case .body(let node): endBody(node: node, span: span, at: time)
+    case .`init`(let group): endInit(group: group, span: span, at: time, producing: object, evidence)
+    }
+  }
+}
+
+// MARK: - Internal state
+
+/// An open `body` or `init` span.
+struct OpenSpan {
+  enum Kind {
+    case body(node: Int)
+    case `init`(group: Int)
+  }
+
+  var id: Int64
+  var kind: Kind
+  var start: Evidence
+}
+
+/// Per-thread state: the open spans, innermost last, and the last time seen.
+struct ThreadState {
+  var spans: [OpenSpan] = []
+  var lastTime: Int64 = .min
+}
+
+/// A (type, property) pair of interned names.
+struct TypeProperty: Hashable {
+  var type: StringID
+  var property: StringID
+}
+
+/// A property of one object, as read by a view.
+struct ObjectProperty: Hashable {
+  var object: Int64
+  var property: StringID
+}
+
+struct OverBroadKey: Hashable {
+  var view: StringID
+  var type: StringID
+  var property: StringID
+}
+
+struct BodyEffectKey: Hashable {
+  var view: StringID
+  var kind: EffectKindID
+}
+
+struct NodeType: Hashable {
+  var node: Int
+  var type: StringID
+}
+
+struct GroupKey: Hashable {
+  var type: StringID
+  var site: StringID?
+  var owner: Int64?
+}

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import RedrawAnalysis
+import RedrawReports
+
+/// The stages of `redraw analyze`, in order: read -> build sessions -> run rules -> render.
+///
+/// Reading and building sessions stream together: each line is parsed and handed to
+/// the session builder at once, so no file is ever held in memory whole.
+public enum AnalysisPipeline {
+  /// Runs every stage and writes the report; returns the exit code.
+  public static func run(_ options: AnalyzeOptions, terminal: Terminal) -> ExitCode {
+    let files: [FileReading]
+    do {
+      files = try readAndBuildSessions(options)
+    } catch {
+      terminal.standardError("redraw: error: \(error)\n")
+      return .inputError
+    }
+    reportDataLoss(files, terminal: terminal)
+    let analysis = runRules(files, options)
+    let report = render(analysis, options)
+    if let path = options.output {
+      do {
+        try AtomicFile.write(report, to: path)
+      } catch {
+        terminal.standardError("redraw: error: cannot write '\(path)': \(error.reason)\n")
+        return .inputError
+      }
+    } else {
+      terminal.standardOutput(report)
+    }
+    guard let failOn = options.failOn else { return .success }
+    return analysis.findings.contains { $0.severity >= failOn } ? .findings : .success
+  }
+
+  // MARK: - Stages
+
+  /// Stages 1 and 2: reads every input and builds its sessions.
+  static func readAndBuildSessions(_ options: AnalyzeOptions) throws(TraceInputError) -> [FileReading] {
+    var reader = TraceReader(lenient: options.lenient)
+    var files: [FileReading] = []
+    for input in options.inputs { files.append(try reader.read(path: input)) }
+    return files
+  }
+
+  /// Stage 3: runs the rules over every session.
+  static func runRules(_ files: [FileReading], _ options: AnalyzeOptions) -> Analysis {
+    let sessions = files.flatMap(\.sessions)
+    return Analysis(files: files, findings: RuleRegistry.run(on: sessions, context: options.ruleContext))
+  }
+
+  /// Stage 4: renders the report.
+  static func render(_ analysis: Analysis, _ options: AnalyzeOptions) -> String {
+    let context = ReportContext(toolVersion: RedrawVersion.current, color: options.color, failOn: options.failOn)
+    return options.format.renderer.render(analysis, context: context)
+  }
+
+  /// Truncated traces and skipped lines are said on standard error too, whatever the format.
+  private static func reportDataLoss(_ files: [FileReading], terminal: Terminal) {
+    for file in files {
+      if file.skippedLines > 0 {
+        terminal.standardError("redraw: warning: \(file.file): skipped \(file.skippedLines) malformed line(s)\n")
+      }
+      for session in file.sessions {
+        if let truncation = session.truncation {
+          terminal.standardError(
+            "redraw: warning: \(session.source):\(truncation.line): \(TextReport.truncationText(truncation))\n")
+        }
+      }
+    }
+  }
+}
+
+/// Writes a file so that readers see the old content or the new one, never half of it.
+enum AtomicFile {
+  struct Failure: Error {
+    let reason: String
+  }
+
+  static func write(_ text: String, to path: String) throws(Failure) {
+    let temporary = path + ".redraw-\(getpid()).tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
+    var copy = text
+    let failed: Int32? = copy.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        #if canImport(Glibc) || canImport(Musl)
+          let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        #else
+          let written = Darwin.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        #endif
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += written
+      }
+      return nil
+    }
+    let closed = close(fd) == 0 ? nil : errno
+    if let error = failed ?? closed {
+      unlink(temporary)
+      throw Failure(reason: String(cString: strerror(error)))
+    }
+    guard rename(temporary, path) == 0 else {
+      let error = errno
+      unlink(temporary)
+      throw Failure(reason: String(cString: strerror(error)))
+    }
+  }
+}

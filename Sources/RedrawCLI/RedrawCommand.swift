@@ -1,0 +1,90 @@
+import RedrawAnalysis
+import RedrawReports
+
+/// The `redraw` command line: dispatches to a subcommand and returns the exit code.
+///
+/// `redraw TRACE...` is `redraw analyze TRACE...`; `redraw help COMMAND` shows a
+/// command's help.
+public enum RedrawCommand {
+  static let root = CommandSpec(
+    name: "",
+    abstract: "Find the SwiftUI views that re-evaluate for no reason.",
+    discussion: """
+      Redraw reads traces recorded with RedrawTrace and reports over-broad invalidation, \
+      repeated or effectful initializers, views that read whole models and more.
+      """,
+    options: [OptionSpec(name: "--version", help: "Show the version.")])
+
+  /// The subcommands, the default first.
+  static let subcommands: [CommandSpec] = [AnalyzeOptions.spec, RulesCommand.spec, ExplainCommand.spec]
+
+  /// Runs the command line `arguments` (without the program name).
+  public static func main(_ arguments: [String], terminal: Terminal) -> ExitCode {
+    guard let first = arguments.first else {
+      terminal.standardError(HelpFormatter.help(for: root, subcommands: subcommands))
+      return .usage
+    }
+    switch first {
+    case "--version":
+      terminal.standardOutput(RedrawVersion.current + "\n")
+      return .success
+    case "-h", "--help":
+      terminal.standardOutput(HelpFormatter.help(for: root, subcommands: subcommands))
+      return .success
+    case "help":
+      return help(Array(arguments.dropFirst()), terminal: terminal)
+    case "analyze":
+      return analyze(Array(arguments.dropFirst()), terminal: terminal)
+    case "rules":
+      return run(RulesCommand.spec, Array(arguments.dropFirst()), terminal) { RulesCommand.run($0, terminal: $1) }
+    case "explain":
+      return run(ExplainCommand.spec, Array(arguments.dropFirst()), terminal) { ExplainCommand.run($0, terminal: $1) }
+    default:
+      return analyze(arguments, terminal: terminal)
+    }
+  }
+
+  private static func analyze(_ arguments: [String], terminal: Terminal) -> ExitCode {
+    run(AnalyzeOptions.spec, arguments, terminal) { parsed, terminal in
+      do throws(UsageError) {
+        let options = try AnalyzeOptions.resolve(parsed, terminal: terminal)
+        return AnalysisPipeline.run(options, terminal: terminal)
+      } catch {
+        terminal.standardError(HelpFormatter.usageError(error, spec: AnalyzeOptions.spec))
+        return .usage
+      }
+    }
+  }
+
+  private static func help(_ arguments: [String], terminal: Terminal) -> ExitCode {
+    guard let name = arguments.first else {
+      terminal.standardOutput(HelpFormatter.help(for: root, subcommands: subcommands))
+      return .success
+    }
+    guard let spec = subcommands.first(where: { $0.name == name }) else {
+      terminal.standardError(
+        HelpFormatter.usageError(UsageError(message: "Unknown subcommand '\(name)'"), spec: root))
+      return .usage
+    }
+    terminal.standardOutput(HelpFormatter.help(for: spec))
+    return .success
+  }
+
+  /// Parses `arguments` for `spec`, answers `--help`, and runs `body`.
+  private static func run(
+    _ spec: CommandSpec, _ arguments: [String], _ terminal: Terminal,
+    _ body: (ParsedArguments, Terminal) -> ExitCode
+  ) -> ExitCode {
+    do {
+      let parsed = try ArgumentParser.parse(arguments, spec: spec)
+      if parsed.wantsHelp {
+        terminal.standardOutput(HelpFormatter.help(for: spec))
+        return .success
+      }
+      return body(parsed, terminal)
+    } catch {
+      terminal.standardError(HelpFormatter.usageError(error, spec: spec))
+      return .usage
+    }
+  }
+}

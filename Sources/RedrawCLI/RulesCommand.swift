@@ -1,0 +1,40 @@
+import RedrawAnalysis
+import RedrawReports
+
+/// `redraw rules`: lists the rules.
+enum RulesCommand {
+  static let format = OptionSpec(
+    name: "--format", valueName: "format", help: "text, or markdown for docs/rules.md.", defaultValue: "text",
+    choices: ["text", "markdown"])
+
+  static let spec = CommandSpec(
+    name: "rules", abstract: "List the rules with their ids, default severities and summaries.", options: [format])
+
+  static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
+    let rules = RuleRegistry.all.map { $0.description }
+    switch parsed.value(format) {
+    case "markdown": terminal.standardOutput(RuleDocumentation.markdown(rules))
+    default: terminal.standardOutput(RuleDocumentation.list(rules))
+    }
+    return .success
+  }
+}
+
+/// `redraw explain RULE`: one rule's explanation, fix, thresholds and examples.
+enum ExplainCommand {
+  static let spec = CommandSpec(
+    name: "explain", abstract: "Explain one rule: why it matters, how it decides and how to fix it.",
+    arguments: [ArgumentSpec(name: "rule", help: "A rule id, as 'redraw rules' lists them.")])
+
+  static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
+    let id = parsed.positionals[0]
+    guard let rule = RuleRegistry.rule(id: id) else {
+      let known = RuleRegistry.all.map { $0.description.id }.joined(separator: ", ")
+      terminal.standardError(
+        HelpFormatter.usageError(UsageError(message: "Unknown rule '\(id)'. Rules: \(known)"), spec: spec))
+      return .usage
+    }
+    terminal.standardOutput(RuleDocumentation.explain(rule.description))
+    return .success
+  }
+}

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the commands may use of the outside world, injected so tests can run them
+/// in-process: the output streams, the environment and whether stdout is a terminal.
+public struct Terminal: Sendable {
+  /// Writes to standard output.
+  public var standardOutput: @Sendable (String) -> Void
+  /// Writes to standard error.
+  public var standardError: @Sendable (String) -> Void
+  /// The environment variables.
+  public var environment: [String: String]
+  /// Whether standard output is a terminal.
+  public var outputIsTerminal: Bool
+
+  public init(
+    standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
+    environment: [String: String], outputIsTerminal: Bool
+  ) {
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+    self.environment = environment
+    self.outputIsTerminal = outputIsTerminal
+  }
+
+  /// The process's own streams and environment.
+  public static func process() -> Terminal {
+    var environment: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let pair = String(cString: pointer)
+      if let equals = pair.firstIndex(of: "=") {
+        environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return Terminal(
+      standardOutput: { write(1, $0) }, standardError: { write(2, $0) }, environment: environment,
+      outputIsTerminal: isatty(1) == 1)
+  }
+
+  private static func write(_ descriptor: Int32, _ text: String) {
+    var copy = text
+    copy.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        #if canImport(Glibc) || canImport(Musl)
+          let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        #else
+          let written = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        #endif
+        if written <= 0 {
+          if written < 0, errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+}

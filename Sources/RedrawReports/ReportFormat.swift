@@ -1,0 +1,39 @@
+import RedrawAnalysis
+
+/// The output formats of `redraw analyze`, each mapped to its renderer.
+public enum ReportFormat: String, Sendable, CaseIterable {
+  case text
+  case json
+
+  /// The renderer that writes this format.
+  public var renderer: any ReportRenderer.Type {
+    switch self {
+    case .text: TextReport.self
+    case .json: JSONReport.self
+    }
+  }
+}
+
+/// Turns an ``Analysis`` into one output format.
+///
+/// Renderers are pure functions of the analysis and the context: they read no clock,
+/// no environment and no files, so their output is reproducible and testable.
+public protocol ReportRenderer {
+  static func render(_ analysis: Analysis, context: ReportContext) -> String
+}
+
+/// What a renderer may know besides the analysis, passed in by the caller.
+public struct ReportContext: Sendable {
+  /// The version of redraw that made the report.
+  public var toolVersion: String
+  /// Whether to colour the text report with ANSI escapes.
+  public var color: Bool
+  /// The severity from which findings fail the run (shown in the report).
+  public var failOn: Severity?
+
+  public init(toolVersion: String, color: Bool = false, failOn: Severity? = .error) {
+    self.toolVersion = toolVersion
+    self.color = color
+    self.failOn = failOn
+  }
+}

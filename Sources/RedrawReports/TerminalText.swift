@@ -1,0 +1,44 @@
+/// Text for a terminal: trace strings made harmless, lines wrapped, optional colour.
+enum TerminalText {
+  /// `text` without control characters or escape sequences: a view named
+  /// `"\u{1B}[2J"` must not clear the reader's screen.
+  static func sanitized(_ text: String) -> String {
+    var result = ""
+    result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x00..<0x20, 0x7F..<0xA0: result.unicodeScalars.append("\u{FFFD}")
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// `text` wrapped at `width` columns, every line starting with `indent`.
+  static func wrapped(_ text: String, width: Int = 80, indent: String) -> String {
+    var lines: [String] = []
+    var line = indent
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      if line.count > indent.count, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = indent
+      }
+      line += (line.count > indent.count ? " " : "") + word
+    }
+    if line.count > indent.count { lines.append(line) }
+    return lines.joined(separator: "\n")
+  }
+
+  /// ANSI styles used by the text report.
+  enum Style: String {
+    case bold = "1"
+    case dim = "2"
+    case red = "31"
+    case yellow = "33"
+    case cyan = "36"
+  }
+
+  static func styled(_ text: String, _ style: Style, color: Bool) -> String {
+    color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+  }
+}

@@ -1,0 +1,134 @@
+import RedrawAnalysis
+
+/// The report for people in a terminal: a summary, then the findings, most severe
+/// and most costly first, wrapped to 80 columns.
+public enum TextReport: ReportRenderer {
+  public static func render(_ analysis: Analysis, context: ReportContext) -> String {
+    var out: [String] = []
+    let summary = analysis.summary
+    let color = context.color
+    out.append(
+      TerminalText.styled("Redraw \(context.toolVersion)", .bold, color: color) + " · "
+        + "\(count(summary.files, "file")), \(count(summary.sessions, "session")), "
+        + "\(count(summary.events, "event"))")
+    out.append("")
+    out += summaryLines(summary)
+    out += readingNotes(analysis)
+    out.append("")
+    if analysis.findings.isEmpty {
+      out.append(TerminalText.styled("No findings.", .bold, color: color))
+      return out.joined(separator: "\n") + "\n"
+    }
+    out.append(
+      TerminalText.styled("Findings", .bold, color: color) + ": \(count(summary.errors, "error")), "
+        + "\(count(summary.warnings, "warning")), \(count(summary.infos, "info", plural: "info"))")
+    for finding in analysis.findings {
+      out.append("")
+      out += lines(for: finding, color: color)
+    }
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: - Summary
+
+  private static func summaryLines(_ summary: AnalysisSummary) -> [String] {
+    let evaluations = summary.bodyEvaluations
+    func share(_ part: Int) -> String {
+      evaluations == 0 ? "" : " (\(NumberFormatting.percent(Double(part) / Double(evaluations))))"
+    }
+    var lines = [
+      row("Body evaluations", NumberFormatting.grouped(evaluations)),
+      row("  over-broad", NumberFormatting.grouped(summary.overBroadEvaluations) + share(summary.overBroadEvaluations)),
+      row(
+        "  cascaded from them",
+        NumberFormatting.grouped(summary.cascadedEvaluations) + share(summary.cascadedEvaluations)),
+      row(
+        "With @Observable",
+        NumberFormatting.grouped(summary.evaluationsWithPropertyTracking)
+          + (evaluations == 0 ? "" : " (\(NumberFormatting.percent(summary.savedShare)) fewer)")),
+      row(
+        "Views",
+        "\(NumberFormatting.grouped(summary.views)) types, \(NumberFormatting.grouped(summary.nodes)) nodes"),
+      row(
+        "Initializers",
+        "\(count(summary.initializerRuns, "run")), \(count(summary.effects, "effect")) in all"),
+    ]
+    if summary.unknownEvents > 0 {
+      lines.append(row("Unknown events", "\(NumberFormatting.grouped(summary.unknownEvents)) skipped"))
+    }
+    return lines
+  }
+
+  /// Skipped lines, truncation and trace problems, so nothing is dropped silently.
+  private static func readingNotes(_ analysis: Analysis) -> [String] {
+    var notes: [String] = []
+    for file in analysis.files {
+      if file.skippedLines > 0 {
+        notes.append("\(TerminalText.sanitized(file.file)): skipped \(count(file.skippedLines, "malformed line")):")
+        for error in file.skipped { notes.append("  " + TerminalText.sanitized(error.description)) }
+        if file.skippedLines > file.skipped.count {
+          notes.append("  … and \(file.skippedLines - file.skipped.count) more")
+        }
+      }
+      for session in file.sessions {
+        let name = TerminalText.sanitized("\(session.source):\(session.line)")
+        if let truncation = session.truncation {
+          notes.append("\(name): " + truncationText(truncation))
+        }
+        if session.lostEvents > 0 {
+          notes.append("\(name): the recorder dropped \(count(session.lostEvents, "event"))")
+        }
+        for diagnostic in session.diagnostics {
+          notes.append(
+            "\(TerminalText.sanitized(session.source)):\(diagnostic.first.line): \(diagnostic.message)"
+              + (diagnostic.count > 1 ? " (\(diagnostic.count) times)" : ""))
+        }
+      }
+    }
+    return notes.isEmpty ? [] : [""] + notes
+  }
+
+  /// What a truncated session lost, in words.
+  public static func truncationText(_ truncation: Truncation) -> String {
+    var parts: [String] = []
+    if truncation.partialLastLine { parts.append("the last line (\(truncation.line)) is cut short") }
+    if truncation.openSpans > 0 { parts.append("\(count(truncation.openSpans, "span")) never ended") }
+    return "trace truncated: " + parts.joined(separator: " and ")
+      + "; the writer probably died, so events after that were lost"
+  }
+
+  // MARK: - Findings
+
+  private static func lines(for finding: Finding, color: Bool) -> [String] {
+    let severity: String
+    switch finding.severity {
+    case .error: severity = TerminalText.styled("error  ", .red, color: color)
+    case .warning: severity = TerminalText.styled("warning", .yellow, color: color)
+    case .info: severity = TerminalText.styled("info   ", .cyan, color: color)
+    }
+    let subject = [finding.view, [finding.type, finding.property].compactMap { $0 }.joined(separator: ".")]
+      .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+    var head = "\(severity) \(TerminalText.styled(finding.rule, .bold, color: color))"
+    if !subject.isEmpty { head += "  \(TerminalText.sanitized(subject))" }
+    head += "  ×\(NumberFormatting.grouped(finding.count))"
+    var result = [head]
+    result.append(TerminalText.wrapped(TerminalText.sanitized(finding.message), indent: "  "))
+    result.append(TerminalText.wrapped("fix: " + finding.fix, indent: "  "))
+    var evidence = TerminalText.sanitized("\(finding.source):\(finding.evidence.line)")
+    evidence += " at \(NumberFormatting.duration(finding.evidence.time))"
+    if let site = finding.site { evidence += " · site \(TerminalText.sanitized(site))" }
+    if let scenario = finding.scenario { evidence += " · scenario \(TerminalText.sanitized(scenario))" }
+    result.append(TerminalText.styled(TerminalText.wrapped(evidence, indent: "  "), .dim, color: color))
+    return result
+  }
+
+  // MARK: - Helpers
+
+  private static func row(_ label: String, _ value: String) -> String {
+    label + String(repeating: " ", count: max(1, 22 - label.count)) + value
+  }
+
+  private static func count(_ value: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(NumberFormatting.grouped(value)) \(value == 1 ? noun : plural ?? noun + "s")"
+  }
+}
