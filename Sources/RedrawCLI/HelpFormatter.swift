@@ -3,9 +3,11 @@ enum HelpFormatter {
   static let toolName = "redraw"
 
   static func help(for spec: CommandSpec, subcommands: [CommandSpec] = []) -> String {
-    var out = "OVERVIEW: \(spec.abstract)\n"
-    if !spec.discussion.isEmpty { out += "\n" + spec.discussion + "\n" }
-    out += "\nUSAGE: \(usage(for: spec, hasSubcommands: !subcommands.isEmpty))\n"
+    var out = wrap("OVERVIEW: \(spec.abstract)", indent: "") + "\n"
+    for paragraph in spec.discussion.split(separator: "\n\n") {
+      out += "\n" + wrap(String(paragraph), indent: "") + "\n"
+    }
+    out += "\n" + wrap("USAGE: \(usage(for: spec, hasSubcommands: !subcommands.isEmpty))", indent: "       ") + "\n"
     if !spec.arguments.isEmpty {
       out += "\nARGUMENTS:\n"
       for argument in spec.arguments {
@@ -50,6 +52,21 @@ enum HelpFormatter {
   static func usageError(_ error: UsageError, spec: CommandSpec) -> String {
     let command = spec.name.isEmpty ? toolName : "\(toolName) \(spec.name)"
     return "Error: \(error.message)\nUsage: \(usage(for: spec))\n  See '\(command) --help' for more information.\n"
+  }
+
+  /// `text` wrapped at 80 columns; lines after the first start with `indent`.
+  static func wrap(_ text: String, indent: String) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      if !line.isEmpty, line.count + 1 + word.count > 80 {
+        lines.append(line)
+        line = indent
+      }
+      line += (line.isEmpty || line == indent ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.joined(separator: "\n")
   }
 
   /// `  label               help`, wrapped at 80 columns.

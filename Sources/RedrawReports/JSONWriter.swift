@@ -139,7 +139,7 @@ public struct JSONWriter {
   }
 
   /// Appends `value` as a JSON string literal: quotes, backslashes and control
-  /// characters escaped, and U+2028/U+2029 too, so the output is safe inside a `<script>`.
+  /// characters escaped, and U+2028/U+2029, which JavaScript string literals reject.
   public static func appendQuoted(_ value: String, to output: inout String) {
     output += "\""
     for scalar in value.unicodeScalars {
@@ -151,7 +151,6 @@ public struct JSONWriter {
       case "\t": output += "\\t"
       case "\u{2028}": output += "\\u2028"
       case "\u{2029}": output += "\\u2029"
-      case "<": output += "\\u003c"
       default:
         if scalar.value < 0x20 || scalar.value == 0x7F {
           let hex = String(scalar.value, radix: 16)

@@ -33,10 +33,15 @@ enum JSONEscaping {
   static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>)
     -> Int
   {
-    // Most names need no escaping: copy the plain prefix in one move.
+    // Most names need no escaping: copy bytes until one does.
+    guard let source = utf8.baseAddress else { return 0 }
     var plain = 0
-    while plain < utf8.count, !needsEscape(utf8[plain]) { plain += 1 }
-    if plain > 0 { destination.update(from: utf8.baseAddress!, count: plain) }
+    while plain < utf8.count {
+      let byte = source[plain]
+      if needsEscape(byte) { break }
+      destination[plain] = byte
+      plain += 1
+    }
     if plain == utf8.count { return plain }
     var out = destination + plain
     for byte in utf8[plain...] {

@@ -28,6 +28,9 @@ struct RecorderBenchmark {
     if selected("off (explicit read)") { figures.append(Figure(name: "off (explicit read)", nanosecondsPerEvent: measure(events * 10) { count in
       for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
     })) }
+    if selected("off (explicit read, a call each)") { figures.append(Figure(name: "off (explicit read, a call each)", nanosecondsPerEvent: measure(events * 10) { count in
+      for _ in 0..<count { readThroughACall(model) }
+    })) }
     if selected("off (@Tracked read)") { figures.append(Figure(name: "off (@Tracked read)", nanosecondsPerEvent: measure(events * 10) { count in
       var sum = 0
       for _ in 0..<count { sum &+= model.value }
@@ -93,6 +96,12 @@ final class BenchModel: TrackedModel {
 func median(_ samples: [Double]) -> Double {
   let sorted = samples.sorted()
   return sorted[sorted.count / 2]
+}
+
+/// A recording call that the optimizer cannot merge into the loop around it.
+@inline(never)
+func readThroughACall(_ model: BenchModel) {
+  Trace.read(model, type: "BenchModel", property: "value")
 }
 
 @inline(never)

@@ -27,7 +27,8 @@ case "recorder":
   do {
     print("recorder: ns per event at the calling thread, median of \(benchmark.runs) runs")
     for figure in try benchmark.run() {
-      print(String(format: "  %-26@ %8.2f ns", figure.name as NSString, figure.nanosecondsPerEvent))
+      let name = figure.name.padding(toLength: 34, withPad: " ", startingAt: 0)
+      print("  \(name) \(String(format: "%8.2f", figure.nanosecondsPerEvent)) ns")
     }
   } catch {
     fail("redraw-bench: \(error)")

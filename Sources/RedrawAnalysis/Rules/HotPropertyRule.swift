@@ -21,28 +21,28 @@ public enum HotPropertyRule: Rule {
       Threshold(key: "minimum-share", defaultValue: 0.5, summary: "Share of all re-evaluations its writes caused."),
       Threshold(key: "minimum-fan-out", defaultValue: 2, summary: "Evaluations caused per write."),
     ],
-    triggeringExample: ExampleTrace.lines(
-      (0..<10).flatMap { step in
-        [
-          #"{"e":"write","t":\#(step * 100),"tid":1,"obj":1,"type":"Clock","prop":"now"}"#,
-          #"{"e":"body","t":\#(step * 100 + 10),"tid":1,"id":\#(step * 2 + 1),"view":"A","node":1}"#,
-          #"{"e":"read","t":\#(step * 100 + 11),"tid":1,"obj":1,"type":"Clock","prop":"now"}"#,
-          #"{"e":"end","t":\#(step * 100 + 12),"tid":1,"id":\#(step * 2 + 1)}"#,
-          #"{"e":"body","t":\#(step * 100 + 20),"tid":1,"id":\#(step * 2 + 2),"view":"B","node":2}"#,
-          #"{"e":"read","t":\#(step * 100 + 21),"tid":1,"obj":1,"type":"Clock","prop":"now"}"#,
-          #"{"e":"end","t":\#(step * 100 + 22),"tid":1,"id":\#(step * 2 + 2)}"#,
-        ]
-      }.joined(separator: "\n")),
-    cleanExample: ExampleTrace.lines(
-      (0..<10).flatMap { step in
-        [
-          #"{"e":"write","t":\#(step * 100),"tid":1,"obj":1,"type":"Clock","prop":"now"}"#,
-          #"{"e":"body","t":\#(step * 100 + 10),"tid":1,"id":\#(step + 1),"view":"A","node":1}"#,
-          #"{"e":"read","t":\#(step * 100 + 11),"tid":1,"obj":1,"type":"Clock","prop":"now"}"#,
-          #"{"e":"end","t":\#(step * 100 + 12),"tid":1,"id":\#(step + 1)}"#,
-        ]
-      }.joined(separator: "\n"))
+    triggeringExample: ExampleTrace.lines(ticks(views: ["A", "B"])),
+    cleanExample: ExampleTrace.lines(ticks(views: ["A"]))
   )
+
+  /// A clock written ten times and read by `views`, each evaluated once first.
+  private static func ticks(views: [String]) -> String {
+    func evaluation(_ view: Int, _ step: Int) -> [String] {
+      let id = step * views.count + view + 1
+      let t = step * 100 + view * 10 + 10
+      return [
+        #"{"e":"body","t":\#(t),"tid":1,"id":\#(id),"view":"\#(views[view])","node":\#(view + 1)}"#,
+        #"{"e":"read","t":\#(t + 1),"tid":1,"obj":1,"type":"Clock","prop":"now"}"#,
+        #"{"e":"end","t":\#(t + 2),"tid":1,"id":\#(id)}"#,
+      ]
+    }
+    var lines = views.indices.flatMap { evaluation($0, 0) }
+    for step in 1...10 {
+      lines.append(#"{"e":"write","t":\#(step * 100),"tid":1,"obj":1,"type":"Clock","prop":"now"}"#)
+      lines += views.indices.flatMap { evaluation($0, step) }
+    }
+    return lines.joined(separator: "\n")
+  }
 
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let minimumWrites = Int(context.value("minimum-writes", of: description))

@@ -112,6 +112,12 @@ public struct NodeSummary: Sendable {
   public var propertiesRead = 0
   /// The node's first `body` event.
   public var first: Evidence
+
+  public init(node: Int64, view: String, first: Evidence) {
+    self.node = node
+    self.view = view
+    self.first = first
+  }
 }
 
 /// Initializer runs of one type from one site and owner.

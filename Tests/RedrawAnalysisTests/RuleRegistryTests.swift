@@ -1,0 +1,63 @@
+import RedrawAnalysis
+import Testing
+
+@Suite("Every rule describes itself and its examples behave")
+struct RuleRegistryTests {
+  static let ids = RuleRegistry.all.map { $0.description.id }
+
+  @Test func idsAreUniqueAndKebabCase() {
+    #expect(Set(Self.ids).count == Self.ids.count)
+    for id in Self.ids {
+      #expect(id.allSatisfy { $0.isLowercase || $0 == "-" }, "\(id) is kebab-case")
+      #expect(!id.hasPrefix("-") && !id.hasSuffix("-") && !id.contains("--"))
+    }
+  }
+
+  @Test func theIssuesRulesAreAllThere() {
+    #expect(
+      Set(Self.ids) == [
+        "over-broad-invalidation", "repeated-init", "side-effect-in-init", "whole-model-read", "model-recreated",
+        "write-during-body", "side-effect-in-body", "hot-property",
+      ])
+  }
+
+  @Test(arguments: ids)
+  func describesItself(id: String) throws {
+    let rule = try #require(RuleRegistry.rule(id: id)).description
+    #expect(!rule.name.isEmpty)
+    #expect(rule.summary.hasSuffix("."))
+    #expect(rule.explanation.count > 200, "one paragraph of explanation")
+    #expect(!rule.fix.isEmpty)
+    for threshold in rule.thresholds {
+      #expect(threshold.key.allSatisfy { $0.isLowercase || $0 == "-" })
+      #expect(!threshold.summary.isEmpty)
+    }
+  }
+
+  @Test(arguments: ids)
+  func triggeringExampleProducesTheFinding(id: String) throws {
+    let rule = try #require(RuleRegistry.rule(id: id)).description
+    let analysis = try analyze(rule.triggeringExample)
+    #expect(analysis.findings.contains { $0.rule == id }, "\(id) fires on its triggering example")
+  }
+
+  @Test(arguments: ids)
+  func cleanExampleProducesNoFindingOfTheRule(id: String) throws {
+    let rule = try #require(RuleRegistry.rule(id: id)).description
+    let analysis = try analyze(rule.cleanExample)
+    #expect(!analysis.findings.contains { $0.rule == id }, "\(id) stays quiet on its clean example")
+  }
+
+  @Test func thresholdsChangeTheOutcome() throws {
+    let rule = HotPropertyRule.description
+    #expect(try analyze(rule.triggeringExample).findings.contains { $0.rule == rule.id })
+    let strict = RuleContext(thresholds: ["hot-property.minimum-writes": 11])
+    #expect(try !analyze(rule.triggeringExample, context: strict).findings.contains { $0.rule == rule.id })
+  }
+
+  @Test func severityOverridesApply() throws {
+    let context = RuleContext(severities: ["over-broad-invalidation": .error])
+    let findings = try analyze(OverBroadInvalidationRule.description.triggeringExample, context: context).findings
+    #expect(findings.first { $0.rule == "over-broad-invalidation" }?.severity == .error)
+  }
+}

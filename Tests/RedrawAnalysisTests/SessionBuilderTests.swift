@@ -1,0 +1,129 @@
+import RedrawAnalysis
+import Testing
+
+/// Why each evaluation happened, checked on small traces a reader can verify by eye.
+@Suite("Causes of body evaluations")
+struct SessionBuilderTests {
+  private func node(_ view: String, in analysis: Analysis) throws -> NodeSummary {
+    try #require(analysis.sessions.first?.nodes.first { $0.view == view })
+  }
+
+  private func body(_ id: Int, _ view: String, node: Int, parent: Int? = nil, reads: [String] = [], cause: String? = nil)
+    -> [String]
+  {
+    var head = #"{"e":"body","t":\#(id * 10),"tid":1,"id":\#(id),"view":"\#(view)","node":\#(node)"#
+    if let parent { head += #","parent":\#(parent)"# }
+    if let cause { head += #","cause":"\#(cause)""# }
+    return [head + "}"] + reads.map { #"{"e":"read","t":\#(id * 10 + 1),"tid":1,"obj":1,"type":"M","prop":"\#($0)"}"# }
+      + [#"{"e":"end","t":\#(id * 10 + 2),"tid":1,"id":\#(id)}"#]
+  }
+
+  private func write(_ property: String, object: Int = 1) -> String {
+    #"{"e":"write","t":5,"tid":1,"obj":\#(object),"type":"M","prop":"\#(property)"}"#
+  }
+
+  private func run(_ parts: [String]...) throws -> Analysis {
+    try analyze(([metaLine] + parts.flatMap { $0 }).joined(separator: "\n") + "\n")
+  }
+
+  @Test func aWriteToAReadPropertyIsNeeded() throws {
+    let analysis = try run(body(1, "V", node: 1, reads: ["a"]), [write("a")], body(2, "V", node: 1, reads: ["a"]))
+    let v = try node("V", in: analysis)
+    #expect((v.initial, v.needed, v.overBroad) == (1, 1, 0))
+    #expect(analysis.summary.evaluationsWithPropertyTracking == 2)
+  }
+
+  @Test func aWriteToAnotherPropertyOfAReadObjectIsOverBroad() throws {
+    let analysis = try run(body(1, "V", node: 1, reads: ["a"]), [write("b")], body(2, "V", node: 1, reads: ["a"]))
+    let v = try node("V", in: analysis)
+    #expect((v.initial, v.needed, v.overBroad) == (1, 0, 1))
+    #expect(analysis.summary.overBroadEvaluations == 1)
+    #expect(analysis.summary.evaluationsWithPropertyTracking == 1)
+    let finding = try #require(analysis.findings.first { $0.rule == "over-broad-invalidation" })
+    #expect((finding.view, finding.type, finding.property, finding.count) == ("V", "M", "b", 1))
+  }
+
+  @Test func aNeededWriteWinsOverAnOverBroadOne() throws {
+    let analysis = try run(
+      body(1, "V", node: 1, reads: ["a"]), [write("b"), write("a")], body(2, "V", node: 1, reads: ["a"]))
+    #expect(try node("V", in: analysis).needed == 1)
+  }
+
+  @Test func aChildOfAReEvaluatedParentIsParentDriven() throws {
+    let analysis = try run(
+      body(1, "P", node: 1, reads: ["a"]), body(2, "C", node: 2, parent: 1), [write("a")],
+      body(3, "P", node: 1, reads: ["a"]), body(4, "C", node: 2, parent: 1))
+    let child = try node("C", in: analysis)
+    #expect((child.parentDriven, child.cascaded) == (1, 0))
+    #expect(analysis.summary.evaluationsWithPropertyTracking == 4)
+  }
+
+  @Test func childrenOfAnOverBroadParentAreCascadedAndDisappearInTheWhatIf() throws {
+    let analysis = try run(
+      body(1, "P", node: 1, reads: ["a"]), body(2, "C", node: 2, parent: 1), body(3, "G", node: 3, parent: 2),
+      [write("b")],
+      body(4, "P", node: 1, reads: ["a"]), body(5, "C", node: 2, parent: 1), body(6, "G", node: 3, parent: 2))
+    #expect(try node("P", in: analysis).overBroad == 1)
+    #expect(try node("C", in: analysis).cascaded == 1)
+    #expect(try node("G", in: analysis).cascaded == 1)
+    #expect(analysis.summary.bodyEvaluations == 6)
+    #expect(analysis.summary.evaluationsWithPropertyTracking == 3)
+    let finding = try #require(analysis.findings.first { $0.rule == "over-broad-invalidation" })
+    #expect(finding.message.contains("2 more times"))
+  }
+
+  @Test func aChildWithItsOwnNeededWriteIsNotCascaded() throws {
+    let analysis = try run(
+      body(1, "P", node: 1, reads: ["a"]), body(2, "C", node: 2, parent: 1, reads: ["b"]), [write("b")],
+      body(3, "P", node: 1, reads: ["a"]), body(4, "C", node: 2, parent: 1, reads: ["b"]))
+    #expect(try node("P", in: analysis).overBroad == 1)
+    #expect(try node("C", in: analysis).needed == 1)
+    #expect(analysis.summary.evaluationsWithPropertyTracking == 3)
+  }
+
+  @Test func theTracesCauseIsUsedWhenPresent() throws {
+    let analysis = try run(
+      body(1, "V", node: 1, reads: ["a"]), body(2, "V", node: 1, reads: ["a"], cause: "state"),
+      body(3, "V", node: 1, reads: ["a"], cause: "unknown"))
+    let v = try node("V", in: analysis)
+    #expect((v.state, v.unknown) == (1, 1))
+  }
+
+  @Test func aWriteCauseIsCheckedAgainstWhatTheViewRead() throws {
+    let causeLine =
+      #"{"e":"body","t":30,"tid":1,"id":2,"view":"V","node":1,"cause":"write","obj":1,"type":"M","prop":"b"}"#
+    let analysis = try run(body(1, "V", node: 1, reads: ["a"]), [causeLine, #"{"e":"end","t":31,"tid":1,"id":2}"#])
+    #expect(try node("V", in: analysis).overBroad == 1)
+  }
+
+  @Test func readsInsideAnInitializerDoNotCountForTheView() throws {
+    let analysis = try run(
+      [#"{"e":"body","t":1,"tid":1,"id":1,"view":"V","node":1}"#],
+      [#"{"e":"init","t":2,"tid":1,"id":2,"type":"Child"}"#],
+      [#"{"e":"read","t":3,"tid":1,"obj":1,"type":"M","prop":"a"}"#],
+      [#"{"e":"end","t":4,"tid":1,"id":2}"#, #"{"e":"end","t":5,"tid":1,"id":1}"#])
+    #expect(try node("V", in: analysis).propertiesRead == 0)
+  }
+
+  @Test func spansNestPerThread() throws {
+    let analysis = try run(
+      [#"{"e":"body","t":1,"tid":1,"id":1,"view":"A","node":1}"#],
+      [#"{"e":"body","t":2,"tid":2,"id":2,"view":"B","node":2}"#],
+      [#"{"e":"read","t":3,"tid":1,"obj":1,"type":"M","prop":"a"}"#],
+      [#"{"e":"read","t":4,"tid":2,"obj":1,"type":"M","prop":"b"}"#],
+      [#"{"e":"read","t":4,"tid":2,"obj":1,"type":"M","prop":"c"}"#],
+      [#"{"e":"end","t":5,"tid":1,"id":1}"#, #"{"e":"end","t":6,"tid":2,"id":2}"#])
+    #expect(try node("A", in: analysis).propertiesRead == 1)
+    #expect(try node("B", in: analysis).propertiesRead == 2)
+    #expect(analysis.sessions.first?.threads == 2)
+  }
+
+  @Test func traceProblemsAreCountedAsDiagnostics() throws {
+    let analysis = try run(
+      [#"{"e":"end","t":1,"tid":1,"id":99}"#, #"{"e":"end","t":2,"tid":1,"id":98}"#],
+      [#"{"e":"mark","t":0,"tid":1,"name":"back in time"}"#])
+    let diagnostics = try #require(analysis.sessions.first?.diagnostics)
+    #expect(diagnostics.map(\.message) == ["end for a span that is not open on its thread", "time went backwards on a thread"])
+    #expect(diagnostics.map(\.count) == [2, 1])
+  }
+}

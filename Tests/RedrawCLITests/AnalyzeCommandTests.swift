@@ -1,0 +1,108 @@
+import Foundation
+import RedrawCLI
+import Testing
+
+@Suite("redraw analyze: exit codes, output and colour")
+struct AnalyzeCommandTests {
+  @Test(arguments: [
+    ("clean", "error", ExitCode.success), ("model-recreated", "error", .findings),
+    ("over-broad-invalidation", "error", .success), ("over-broad-invalidation", "warning", .findings),
+    ("hot-property", "warning", .success), ("hot-property", "info", .findings), ("model-recreated", "never", .success),
+  ])
+  func exitCodeFollowsFailOn(name: String, failOn: String, expected: ExitCode) {
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["analyze", sample(name), "--fail-on", failOn]) == expected)
+  }
+
+  @Test func anInvalidTraceExitsTwoAndPrintsNothingOnStandardOutput() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-bad-\(UUID()).jsonl").path
+    try Data("{\"e\":\"meta\",\"format\":\"redraw-trace\",\"version\":1}\n{oops\n{}\n".utf8).write(
+      to: URL(fileURLWithPath: path))
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["analyze", path, "--format", "json"]) == .inputError)
+    #expect(terminal.standardOutput.isEmpty)
+    #expect(terminal.standardError == "redraw: error: \(path):2:2: expected a key string\n")
+  }
+
+  @Test func lenientSkipsAndSaysSo() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-bad-\(UUID()).jsonl").path
+    try Data("{\"e\":\"meta\",\"format\":\"redraw-trace\",\"version\":1}\n{oops\n".utf8).write(to: URL(fileURLWithPath: path))
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["analyze", path, "--lenient"]) == .success)
+    #expect(terminal.standardOutput.contains("skipped 1 malformed line"))
+    #expect(terminal.standardOutput.contains(":2:2: expected a key string"))
+    #expect(terminal.standardError.contains("warning"))
+  }
+
+  @Test func aTruncatedTraceIsAnalyzedAndReported() throws {
+    let text = try String(contentsOfFile: sample("over-broad-invalidation"), encoding: .utf8)
+    let cut = String(text.utf8.prefix(text.utf8.count - 10))!
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-cut-\(UUID()).jsonl").path
+    try Data(cut.utf8).write(to: URL(fileURLWithPath: path))
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["analyze", path, "--fail-on", "never"]) == .success)
+    #expect(terminal.standardOutput.contains("trace truncated: the last line (49) is cut short and 1 span never ended"))
+    #expect(terminal.standardError.contains("trace truncated"))
+  }
+
+  @Test func outputGoesToTheFileAndNotToStandardOutput() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-report-\(UUID()).json").path
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["analyze", sample("clean"), "--format", "json", "--output", path]) == .success)
+    #expect(terminal.standardOutput.isEmpty)
+    let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+    #expect((report?["version"] as? Int) == 1)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+      .filter { $0.contains(".redraw-") && $0.hasSuffix(".tmp") }
+    #expect(leftovers.isEmpty)
+  }
+
+  @Test func anUnwritableOutputIsAnErrorAndLeavesNothing() {
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["analyze", sample("clean"), "--output", "/nonexistent-dir/report.txt"]) == .inputError)
+    #expect(terminal.standardError.contains("cannot write '/nonexistent-dir/report.txt'"))
+  }
+
+  @Test func colourOnlyOnATerminalAndNeverWithNoColor() {
+    let plain = CapturedTerminal(isTerminal: false)
+    _ = plain.run([sample("model-recreated")])
+    #expect(!plain.standardOutput.contains("\u{1B}["))
+    let tty = CapturedTerminal(isTerminal: true)
+    _ = tty.run([sample("model-recreated")])
+    #expect(tty.standardOutput.contains("\u{1B}[31m"))
+    let noColor = CapturedTerminal(environment: ["NO_COLOR": "1"], isTerminal: true)
+    _ = noColor.run([sample("model-recreated")])
+    #expect(!noColor.standardOutput.contains("\u{1B}["))
+    let forced = CapturedTerminal(isTerminal: false)
+    _ = forced.run([sample("model-recreated"), "--color", "always"])
+    #expect(forced.standardOutput.contains("\u{1B}["))
+  }
+
+  @Test func theTextReportFitsEightyColumns() {
+    let terminal = CapturedTerminal()
+    for name in ["side-effect-in-init", "whole-model-read", "over-broad-invalidation"] {
+      _ = terminal.run([sample(name)])
+    }
+    let wide = terminal.standardOutput.split(separator: "\n").filter { $0.count > 80 && !$0.contains("/") }
+    #expect(wide.isEmpty, "\(wide)")
+  }
+
+  @Test func thresholdsFromTheCommandLineApply() {
+    let terminal = CapturedTerminal()
+    #expect(
+      terminal.run([sample("hot-property"), "--fail-on", "info", "--threshold", "hot-property.minimum-writes=31"])
+        == .success)
+  }
+
+  @Test func severalFilesMakeOneReport() throws {
+    let terminal = CapturedTerminal()
+    _ = terminal.run([sample("clean"), sample("over-broad-invalidation"), "--format", "json"])
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(terminal.standardOutput.utf8)) as? [String: Any])
+    let summary = try #require(report["summary"] as? [String: Any])
+    #expect(summary["files"] as? Int == 2)
+    #expect(summary["sessions"] as? Int == 2)
+    #expect(summary["bodyEvaluations"] as? Int == 22)
+    #expect(summary["overBroadEvaluations"] as? Int == 5)
+  }
+}

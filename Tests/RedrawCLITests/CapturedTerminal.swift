@@ -1,0 +1,40 @@
+import Foundation
+import RedrawCLI
+import Synchronization
+
+/// A terminal whose output the test reads back.
+final class CapturedTerminal: Sendable {
+  private let out = Mutex("")
+  private let err = Mutex("")
+  let environment: [String: String]
+  let isTerminal: Bool
+
+  init(environment: [String: String] = [:], isTerminal: Bool = false) {
+    self.environment = environment
+    self.isTerminal = isTerminal
+  }
+
+  var standardOutput: String { out.withLock { $0 } }
+  var standardError: String { err.withLock { $0 } }
+
+  var terminal: Terminal {
+    Terminal(
+      standardOutput: { text in self.out.withLock { $0 += text } },
+      standardError: { text in self.err.withLock { $0 += text } }, environment: environment,
+      outputIsTerminal: isTerminal)
+  }
+
+  /// Runs `redraw` with `arguments` in-process.
+  func run(_ arguments: [String]) -> ExitCode {
+    RedrawCommand.main(arguments, terminal: terminal)
+  }
+}
+
+/// The repository's root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+/// The path of a sample trace.
+func sample(_ name: String) -> String {
+  repositoryRoot.appendingPathComponent("SampleTraces/rules/\(name).jsonl").path
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// Runs the built `redraw` executable as a user would.
+@Suite("The redraw executable, end to end")
+struct EndToEndTests {
+  /// The `redraw` built next to the test bundle.
+  static var executable: URL? {
+    let directory = Bundle.main.executableURL?.deletingLastPathComponent()
+      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidate = directory.appendingPathComponent("redraw")
+    return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+  }
+
+  struct Run {
+    var status: Int32
+    var output: String
+    var error: String
+  }
+
+  func run(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Run {
+    let process = Process()
+    process.executableURL = try #require(Self.executable, "redraw is built next to the tests")
+    process.arguments = arguments
+    process.currentDirectoryURL = repositoryRoot
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let output = Pipe()
+    let error = Pipe()
+    let standardInput = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = standardInput
+    try process.run()
+    if let input { standardInput.fileHandleForWriting.write(input) }
+    try standardInput.fileHandleForWriting.close()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+      error: String(decoding: errorData, as: UTF8.self))
+  }
+
+  @Test func analyzesASampleAsTheReadmeShows() throws {
+    let result = try run(["analyze", "SampleTraces/rules/side-effect-in-init.jsonl"])
+    #expect(result.status == 1)
+    #expect(result.output.contains("error   side-effect-in-init  FeedView FeedModel  ×9"))
+    #expect(result.error.isEmpty)
+  }
+
+  @Test func writesJSONThatParses() throws {
+    let result = try run(["analyze", "SampleTraces/rules/over-broad-invalidation.jsonl", "--format", "json"])
+    #expect(result.status == 0)
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let summary = try #require(report["summary"] as? [String: Any])
+    #expect(summary["bodyEvaluations"] as? Int == 13)
+    #expect(summary["overBroadEvaluations"] as? Int == 5)
+    let findings = try #require(report["findings"] as? [[String: Any]])
+    #expect(findings.first?["rule"] as? String == "over-broad-invalidation")
+    #expect(findings.first?["count"] as? Int == 5)
+  }
+
+  @Test func readsStandardInput() throws {
+    let data = try Data(contentsOf: repositoryRoot.appendingPathComponent("SampleTraces/rules/model-recreated.jsonl"))
+    let result = try run(["analyze", "-", "--format", "json"], input: data)
+    #expect(result.status == 1)
+    #expect(result.output.contains("\"file\": \"<stdin>\""))
+  }
+
+  @Test func exitCodesForBadInputAndUsage() throws {
+    #expect(try run(["analyze", "no-such-file.jsonl"]).status == 2)
+    #expect(try run(["analyze", "--bogus"]).status == 64)
+    #expect(try run(["--version"]).output.hasPrefix("0."))
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import RedrawAnalysis
+import RedrawReports
+import Testing
+
+@Suite("Every string from a trace is escaped in every report")
+struct ReportEscapingTests {
+  static let hostile = "Evil\u{1B}[2J\u{07}\"<script>alert(1)</script>\\\n\u{2028}View"
+
+  static func analysis() -> Analysis {
+    var session = Session(source: "t\u{1B}]0;title\u{07}.jsonl", line: 1)
+    session.scenario = hostile
+    var node = NodeSummary(node: 1, view: hostile, first: Evidence(line: 2, time: 10))
+    node.evaluations = 2
+    node.initial = 1
+    node.overBroad = 1
+    session.nodes = [node]
+    var file = FileReading(file: session.source)
+    file.sessions = [session]
+    let finding = Finding(
+      rule: "over-broad-invalidation", severity: .warning, message: "\(hostile) was re-evaluated", fix: "fix",
+      view: hostile, type: hostile, property: hostile, count: 1, site: hostile, scenario: hostile,
+      source: session.source, evidence: Evidence(line: 2, time: 10))
+    return Analysis(files: [file], findings: [finding])
+  }
+
+  @Test func theTextReportHasNoControlCharacters() {
+    let text = TextReport.render(Self.analysis(), context: ReportContext(toolVersion: "1"))
+    let controls = text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F..<0xA0).contains($0.value) }
+    #expect(controls.isEmpty)
+    #expect(text.contains("Evil\u{FFFD}[2J"))
+  }
+
+  @Test func theJSONReportRoundTrips() throws {
+    let json = JSONReport.render(Self.analysis(), context: ReportContext(toolVersion: "1"))
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let findings = try #require(object["findings"] as? [[String: Any]])
+    #expect(findings.first?["view"] as? String == Self.hostile)
+    #expect(findings.first?["site"] as? String == Self.hostile)
+    let sessions = try #require(object["sessions"] as? [[String: Any]])
+    #expect(sessions.first?["scenario"] as? String == Self.hostile)
+  }
+
+  @Test func jsonWriterKeepsKeyOrder() {
+    var json = JSONWriter()
+    json.object { json in
+      json.field("z", 1)
+      json.field("a", "b")
+      json.array("m") { json in json.number(1); json.string("x") }
+      json.object("e") { _ in }
+    }
+    #expect(json.output == "{\n  \"z\": 1,\n  \"a\": \"b\",\n  \"m\": [\n    1,\n    \"x\"\n  ],\n  \"e\": {}\n}")
+  }
+}

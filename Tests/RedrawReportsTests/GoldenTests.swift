@@ -1,0 +1,53 @@
+import Foundation
+import RedrawAnalysis
+import RedrawReports
+import Testing
+
+/// The reports of the sample traces, compared whole with the files in Golden/.
+///
+/// Re-record after an intended change with `REDRAW_RECORD_GOLDEN=1 swift test`, then
+/// read the diff before committing it.
+@Suite("Reports compared with golden files")
+struct GoldenTests {
+  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+  static func analysis(_ names: [String]) throws -> Analysis {
+    var reader = TraceReader(lenient: false)
+    let files = try names.map { name in
+      try reader.read(
+        path: repositoryRoot.appendingPathComponent("SampleTraces/rules/\(name).jsonl").path,
+        name: "SampleTraces/rules/\(name).jsonl")
+    }
+    return Analysis(files: files, findings: RuleRegistry.run(on: files.flatMap(\.sessions), context: RuleContext()))
+  }
+
+  static let cases: [(golden: String, format: ReportFormat, samples: [String])] = [
+    ("side-effect-in-init.txt", .text, ["side-effect-in-init"]),
+    ("all-samples.txt", .text, SampleNames.all),
+    ("clean.txt", .text, ["clean"]),
+    ("over-broad-invalidation.json", .json, ["over-broad-invalidation"]),
+    ("all-samples.json", .json, SampleNames.all),
+  ]
+
+  @Test(arguments: cases.map(\.golden))
+  func reportMatchesGolden(name: String) throws {
+    let entry = try #require(Self.cases.first { $0.golden == name })
+    let report = entry.format.renderer.render(
+      try Self.analysis(entry.samples), context: ReportContext(toolVersion: "0.0.0-test"))
+    let url = Self.golden.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["REDRAW_RECORD_GOLDEN"] != nil {
+      try Data(report.utf8).write(to: url)
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(report == expected, "re-record with REDRAW_RECORD_GOLDEN=1 swift test and review the diff")
+  }
+}
+
+enum SampleNames {
+  static let all = [
+    "clean", "hot-property", "model-recreated", "over-broad-invalidation", "repeated-init", "side-effect-in-body",
+    "side-effect-in-init", "whole-model-read", "write-during-body",
+  ]
+}
