@@ -26,7 +26,7 @@ final class Recorder: Sendable {
   /// Buffers in use at most, written or being written.
   static let maximumBuffers = 8
 
-  let state = Mutex(State())
+  let state = SpinLock(State())
   private let writer = DispatchQueue(label: "dev.redraw.trace.writer")
 
   private init() {
