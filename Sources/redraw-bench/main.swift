@@ -33,6 +33,20 @@ case "recorder":
   } catch {
     fail("redraw-bench: \(error)")
   }
+case "generate":
+  guard let index = arguments.firstIndex(of: "--output"), index + 1 < arguments.count else {
+    fail("usage: redraw-bench generate --output FILE [--megabytes N] [--seed N]")
+  }
+  let megabytes = value(of: "--megabytes", default: 100)
+  let trace = SyntheticTrace(seed: UInt64(value(of: "--seed", default: 42)))
+  do {
+    let events = try trace.write(bytes: Int64(megabytes) << 20, to: arguments[index + 1])
+    print("wrote \(events) events to \(arguments[index + 1])")
+  } catch {
+    fail("redraw-bench: \(error)")
+  }
 default:
-  fail("usage: redraw-bench recorder [--events N] [--runs N] [--only NAME]")
+  fail(
+    "usage: redraw-bench recorder [--events N] [--runs N] [--only NAME]\n"
+      + "       redraw-bench generate --output FILE [--megabytes N] [--seed N]")
 }

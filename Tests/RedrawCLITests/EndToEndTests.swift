@@ -20,7 +20,9 @@ struct EndToEndTests {
 
   func run(_ arguments: [String], input: Data? = nil, environment: [String: String] = [:]) throws -> Run {
     let process = Process()
-    process.executableURL = try #require(Self.executable, "redraw is built next to the tests")
+    let executable = Self.executable
+    try #require(executable != nil, "redraw is built next to the tests")
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = repositoryRoot
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -37,6 +37,8 @@ public struct SessionBuilder {
   var modelReads: [NodeType: ModelReadState] = [:]
   var diagnostics: [String: Diagnostic] = [:]
   var diagnosticOrder: [String] = []
+  /// Reused by `endBody`, so closing an evaluation allocates nothing.
+  var scratchReads: [ObjectProperty] = []
   var firstTime: Int64?
   var lastTime: Int64 = 0
 
