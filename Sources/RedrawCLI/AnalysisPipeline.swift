@@ -87,23 +87,7 @@ enum AtomicFile {
     let temporary = path + ".redraw-\(getpid()).tmp"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
-    var copy = text
-    let failed: Int32? = copy.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        #if canImport(Glibc) || canImport(Musl)
-          let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-        #else
-          let written = Darwin.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-        #endif
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
-      }
-      return nil
-    }
+    let failed = writeAll(text, to: fd)
     let closed = close(fd) == 0 ? nil : errno
     if let error = failed ?? closed {
       unlink(temporary)
