@@ -25,7 +25,7 @@ let package = Package(
     // MARK: - Tests
     .testTarget(name: "RedrawTraceTests", dependencies: ["RedrawTrace"]),
     .testTarget(name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis"]),
-    .testTarget(name: "RedrawReportsTests", dependencies: ["RedrawReports"], exclude: ["Golden"]),
+    .testTarget(name: "RedrawReportsTests", dependencies: ["RedrawReports"], exclude: ["Golden", "Schemas"]),
     .testTarget(name: "RedrawCLITests", dependencies: ["RedrawCLI", "redraw"]),
   ],
   swiftLanguageModes: [.v6]

@@ -4,12 +4,20 @@ import RedrawAnalysis
 public enum ReportFormat: String, Sendable, CaseIterable {
   case text
   case json
+  case sarif
+  case junit
+  case markdown
+  case github
 
   /// The renderer that writes this format.
   public var renderer: any ReportRenderer.Type {
     switch self {
     case .text: TextReport.self
     case .json: JSONReport.self
+    case .sarif: SARIFReport.self
+    case .junit: JUnitReport.self
+    case .markdown: MarkdownReport.self
+    case .github: GitHubReport.self
     }
   }
 }

@@ -1,0 +1,94 @@
+/// A limit from the configuration: at most so many evaluations or initializer runs.
+public struct Budget: Sendable, Hashable {
+  /// What is limited.
+  public enum Metric: String, Sendable, CaseIterable {
+    /// Body evaluations of a view.
+    case bodyEvaluations
+    /// Over-broad evaluations of a view.
+    case overBroadEvaluations
+    /// Initializer runs of a type.
+    case inits
+  }
+
+  /// The view whose nodes are counted (for evaluation metrics).
+  public var view: String?
+  /// The type whose initializer runs are counted (for `inits`).
+  public var type: String?
+  /// Only sessions with this scenario; all sessions when nil.
+  public var scenario: String?
+  public var metric: Metric
+  public var maximum: Int
+
+  public init(view: String? = nil, type: String? = nil, scenario: String? = nil, metric: Metric, maximum: Int) {
+    self.view = view
+    self.type = type
+    self.scenario = scenario
+    self.metric = metric
+    self.maximum = maximum
+  }
+}
+
+/// Checks budgets against each session: findings with the rule id `budget`.
+///
+/// Budgets come from the configuration, not from a rule's thresholds, so this runs as
+/// its own pass after the rules.
+public enum BudgetCheck {
+  public static let description = RuleDescription(
+    id: "budget",
+    name: "Budget exceeded",
+    summary: "A view or type went over a budget set in the configuration.",
+    defaultSeverity: .error,
+    explanation: """
+      Budgets in .redraw.json cap how many body evaluations or over-broad evaluations a view \
+      may have, or how many times a type may be initialized, in every session or in the \
+      sessions of one scenario. They turn a measured invalidation count into a CI gate: a \
+      change that makes a screen redraw more than its budget fails the build. The count is \
+      the measured value.
+      """,
+    fix: """
+      Find what made the view re-evaluate with the other findings of the same run, or raise \
+      the budget in .redraw.json if the new count is expected.
+      """,
+    triggeringExample: "",
+    cleanExample: "")
+
+  /// The budget findings of `sessions`.
+  public static func findings(in sessions: [Session], budgets: [Budget], context: RuleContext) -> [Finding] {
+    var findings: [Finding] = []
+    for session in sessions {
+      for budget in budgets where budget.scenario == nil || budget.scenario == session.scenario {
+        guard let (value, evidence) = measure(budget, in: session), value > budget.maximum else { continue }
+        let subject = budget.view ?? budget.type ?? "?"
+        let what: String
+        switch budget.metric {
+        case .bodyEvaluations: what = "body evaluations"
+        case .overBroadEvaluations: what = "over-broad evaluations"
+        case .inits: what = "initializer runs"
+        }
+        var message = "\(subject) had \(value) \(what), over its budget of \(budget.maximum)"
+        if let scenario = budget.scenario { message += " in scenario \"\(scenario)\"" }
+        findings.append(
+          Finding(
+            rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
+            message: message + ".", fix: description.fix, view: budget.view, type: budget.type,
+            property: budget.metric.rawValue, count: value, scenario: session.scenario, source: session.source,
+            evidence: evidence))
+      }
+    }
+    return findings
+  }
+
+  private static func measure(_ budget: Budget, in session: Session) -> (Int, Evidence)? {
+    switch budget.metric {
+    case .bodyEvaluations, .overBroadEvaluations:
+      let nodes = session.nodes.filter { $0.view == budget.view }
+      guard let first = nodes.first else { return nil }
+      let value = nodes.reduce(0) { $0 + (budget.metric == .bodyEvaluations ? $1.evaluations : $1.overBroad) }
+      return (value, first.first)
+    case .inits:
+      let groups = session.initGroups.filter { $0.type == budget.type }
+      guard let first = groups.first else { return nil }
+      return (groups.reduce(0) { $0 + $1.runs }, first.first)
+    }
+  }
+}
