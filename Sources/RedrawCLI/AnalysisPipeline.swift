@@ -8,10 +8,13 @@
 import RedrawAnalysis
 import RedrawReports
 
-/// The stages of `redraw analyze`, in order: read -> build sessions -> run rules -> render.
+/// The stages of `redraw analyze`, in order: read -> build sessions -> run rules ->
+/// filter -> render.
 ///
 /// Reading and building sessions stream together: each line is parsed and handed to
-/// the session builder at once, so no file is ever held in memory whole.
+/// the session builder at once, so no file is ever held in memory whole. Budgets run
+/// with the rules; the filter removes ignored and baseline findings after both, so a
+/// baseline written by one run is read by the next against the same findings.
 public enum AnalysisPipeline {
   /// Runs every stage and writes the report; returns the exit code.
   public static func run(_ options: AnalyzeOptions, terminal: Terminal) -> ExitCode {
@@ -23,7 +26,17 @@ public enum AnalysisPipeline {
       return .inputError
     }
     reportDataLoss(files, terminal: terminal)
-    let analysis = runRules(files, options)
+    let found = runRules(files, options)
+    if let path = options.writeBaseline {
+      let unignored = Suppressions(ignores: options.suppressions.ignores).apply(to: found).findings
+      do {
+        try AtomicFile.write(Baseline.file(for: unignored, toolVersion: RedrawVersion.current), to: path)
+      } catch {
+        terminal.standardError("redraw: error: cannot write '\(path)': \(error.reason)\n")
+        return .inputError
+      }
+    }
+    let analysis = filter(found, options)
     let report = render(analysis, options)
     if let path = options.output {
       do {
@@ -49,13 +62,26 @@ public enum AnalysisPipeline {
     return files
   }
 
-  /// Stage 3: runs the rules over every session.
+  /// Stage 3: runs the rules, then the budgets, over every session.
   static func runRules(_ files: [FileReading], _ options: AnalyzeOptions) -> Analysis {
     let sessions = files.flatMap(\.sessions)
-    return Analysis(files: files, findings: RuleRegistry.run(on: sessions, context: options.ruleContext))
+    let findings =
+      RuleRegistry.run(on: sessions, context: options.ruleContext)
+      + BudgetCheck.findings(in: sessions, budgets: options.budgets, context: options.ruleContext)
+    return Analysis(files: files, findings: findings.sorted(by: Finding.reportOrder))
   }
 
-  /// Stage 4: renders the report.
+  /// Stage 4: removes ignored findings and those the baseline accepts (all of them
+  /// when this run writes the baseline).
+  static func filter(_ analysis: Analysis, _ options: AnalyzeOptions) -> Analysis {
+    var suppressions = options.suppressions
+    if options.writeBaseline != nil {
+      suppressions.baseline.formUnion(analysis.findings.map(Baseline.fingerprint(of:)))
+    }
+    return suppressions.apply(to: analysis)
+  }
+
+  /// Stage 5: renders the report.
   static func render(_ analysis: Analysis, _ options: AnalyzeOptions) -> String {
     let context = ReportContext(toolVersion: RedrawVersion.current, color: options.color, failOn: options.failOn)
     return options.format.renderer.render(analysis, context: context)

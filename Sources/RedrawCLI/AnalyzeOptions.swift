@@ -1,3 +1,4 @@
+import Foundation
 import RedrawAnalysis
 import RedrawReports
 
@@ -12,6 +13,11 @@ public struct AnalyzeOptions: Sendable {
   public var lenient: Bool
   public var ruleContext: RuleContext
   public var color: Bool
+  /// Ignore entries and the baseline's accepted findings.
+  public var suppressions: Suppressions
+  public var budgets: [Budget]
+  /// Where to write a baseline of this run's findings, when asked.
+  public var writeBaseline: String?
 
   // MARK: - Command line
 
@@ -36,6 +42,16 @@ public struct AnalyzeOptions: Sendable {
     help: "Colour the text report: auto (on a terminal, unless NO_COLOR is set), always or never.",
     defaultValue: "auto", choices: ["auto", "always", "never"])
 
+  static let config = OptionSpec(
+    name: "--config", valueName: "file",
+    help: "Read settings from this JSON file instead of .redraw.json in the working directory.")
+  static let baseline = OptionSpec(
+    name: "--baseline", valueName: "file",
+    help: "Report only findings that this baseline (from --write-baseline) does not accept.")
+  static let writeBaseline = OptionSpec(
+    name: "--write-baseline", valueName: "file",
+    help: "Write this run's findings as a baseline of accepted findings, then report none of them.")
+
   static let spec = CommandSpec(
     name: "analyze",
     abstract: "Analyze traces and report what made views re-evaluate for no reason.",
@@ -48,11 +64,13 @@ public struct AnalyzeOptions: Sendable {
       unreadable or invalid trace; 64 a wrong command line.
       """,
     arguments: [ArgumentSpec(name: "trace", help: "Trace files to analyze; - reads standard input.", repeating: true)],
-    options: [format, output, failOn, lenient, threshold, color])
+    options: [format, output, failOn, lenient, threshold, color, config, baseline, writeBaseline])
 
   /// Resolves the parsed command line and the terminal into options.
   static func resolve(_ parsed: ParsedArguments, terminal: Terminal) throws(UsageError) -> AnalyzeOptions {
-    var thresholds: [String: Double] = [:]
+    let configuration = try loadConfiguration(parsed.value(config))
+    var context = configuration.ruleContext
+    var thresholds = context.thresholds
     let known = RuleRegistry.thresholdKeys
     for setting in parsed.all(threshold) {
       guard let equals = setting.firstIndex(of: "=") else {
@@ -78,9 +96,38 @@ public struct AnalyzeOptions: Sendable {
       default: output == nil && terminal.outputIsTerminal && !noColor
       }
     let failLevel = parsed.value(failOn) ?? "error"
+    context.thresholds = thresholds
+    var accepted: Set<String> = []
+    if let path = parsed.value(baseline) {
+      do {
+        accepted = try Baseline.fingerprints(in: readText(path, option: "--baseline"))
+      } catch let error as BaselineError {
+        throw UsageError(message: "\(path): not a redraw baseline: \(error.message)")
+      } catch {
+        throw error as? UsageError ?? UsageError(message: "\(path): \(error)")
+      }
+    }
     return AnalyzeOptions(
       inputs: parsed.positionals, format: ReportFormat(rawValue: parsed.value(format) ?? "text") ?? .text,
       output: output, failOn: failLevel == "never" ? nil : Severity(rawValue: failLevel), lenient: parsed.isSet(lenient),
-      ruleContext: RuleContext(thresholds: thresholds), color: useColor && parsed.value(format) == "text")
+      ruleContext: context, color: useColor && parsed.value(format) == "text",
+      suppressions: Suppressions(ignores: configuration.ignores, baseline: accepted), budgets: configuration.budgets,
+      writeBaseline: parsed.value(writeBaseline))
+  }
+
+  /// The configuration of `--config`, or of `.redraw.json` when it exists, or none.
+  private static func loadConfiguration(_ path: String?) throws(UsageError) -> Configuration {
+    if let path { return try Configuration.parse(readText(path, option: "--config"), name: path) }
+    let name = Configuration.defaultFileName
+    guard FileManager.default.fileExists(atPath: name) else { return Configuration() }
+    return try Configuration.parse(readText(name, option: "configuration"), name: name)
+  }
+
+  private static func readText(_ path: String, option: String) throws(UsageError) -> String {
+    do {
+      return try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw UsageError(message: "Cannot read the \(option) file '\(path)'")
+    }
   }
 }

@@ -54,6 +54,8 @@ public enum JSONReport: ReportRenderer {
         json.field("error", summary.errors)
         json.field("warning", summary.warnings)
         json.field("info", summary.infos)
+        json.field("acceptedByBaseline", summary.baselineFindings)
+        json.field("ignored", summary.ignoredFindings)
       }
     }
   }

@@ -23,6 +23,9 @@ public enum MarkdownReport: ReportRenderer {
       + "(\(NumberFormatting.percent(summary.savedShare)) fewer) |\n"
     out +=
       "| Findings | \(summary.errors) errors, \(summary.warnings) warnings, \(summary.infos) info |\n"
+    if summary.baselineFindings + summary.ignoredFindings > 0 {
+      out += "| Accepted | \(summary.baselineFindings) by the baseline, \(summary.ignoredFindings) ignored |\n"
+    }
     if summary.truncatedSessions > 0 || summary.skippedLines > 0 {
       out +=
         "\n> **Data loss:** \(summary.truncatedSessions) truncated session(s), \(summary.skippedLines) skipped "

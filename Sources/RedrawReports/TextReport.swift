@@ -53,6 +53,13 @@ public enum TextReport: ReportRenderer {
         "Initializers",
         "\(count(summary.initializerRuns, "run")), \(count(summary.effects, "effect")) in all"),
     ]
+    if summary.baselineFindings + summary.ignoredFindings > 0 {
+      lines.append(
+        row(
+          "Accepted findings",
+          "\(NumberFormatting.grouped(summary.baselineFindings)) by the baseline, "
+            + "\(NumberFormatting.grouped(summary.ignoredFindings)) ignored by configuration"))
+    }
     if summary.unknownEvents > 0 {
       lines.append(row("Unknown events", "\(NumberFormatting.grouped(summary.unknownEvents)) skipped"))
     }

@@ -7,6 +7,10 @@ public struct Analysis: Sendable {
   public var files: [FileReading]
   /// Findings in report order.
   public var findings: [Finding]
+  /// Findings removed by ignore entries of the configuration.
+  public var ignoredFindings = 0
+  /// Findings removed because the baseline accepted them.
+  public var baselineFindings = 0
 
   public init(files: [FileReading], findings: [Finding]) {
     self.files = files
@@ -46,6 +50,10 @@ public struct AnalysisSummary: Sendable, Equatable {
   public var errors: Int
   public var warnings: Int
   public var infos: Int
+  /// Findings removed by ignore entries.
+  public var ignoredFindings: Int
+  /// Findings removed by the baseline.
+  public var baselineFindings: Int
 
   public init(_ analysis: Analysis) {
     let sessions = analysis.sessions
@@ -66,6 +74,8 @@ public struct AnalysisSummary: Sendable, Equatable {
     errors = analysis.findings.filter { $0.severity == .error }.count
     warnings = analysis.findings.filter { $0.severity == .warning }.count
     infos = analysis.findings.filter { $0.severity == .info }.count
+    ignoredFindings = analysis.ignoredFindings
+    baselineFindings = analysis.baselineFindings
   }
 
   /// The share of body evaluations that property-level tracking would save, 0...1.

@@ -109,11 +109,13 @@ public indirect enum JSONValue: Sendable, Equatable {
     case UInt8(ascii: "n"):
       try scanner.skipLiteral("null")
       return .null
-    default:
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       let start = scanner.position
       try scanner.skipNumber()
       let text = String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.position]), as: UTF8.self)
       return .number(Double(text) ?? .nan)
+    default:
+      throw scanner.failure("expected a value")
     }
   }
 

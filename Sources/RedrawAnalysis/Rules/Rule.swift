@@ -69,10 +69,13 @@ public struct RuleContext: Sendable {
   public var thresholds: [String: Double]
   /// Severity by rule id, replacing the rule's own choice.
   public var severities: [String: Severity]
+  /// Rules that do not run.
+  public var disabled: Set<String>
 
-  public init(thresholds: [String: Double] = [:], severities: [String: Severity] = [:]) {
+  public init(thresholds: [String: Double] = [:], severities: [String: Severity] = [:], disabled: Set<String> = []) {
     self.thresholds = thresholds
     self.severities = severities
+    self.disabled = disabled
   }
 
   /// The value of `key` for `rule`.

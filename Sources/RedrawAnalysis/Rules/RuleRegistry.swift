@@ -30,7 +30,9 @@ public enum RuleRegistry {
   public static func run(on sessions: [Session], context: RuleContext) -> [Finding] {
     var findings: [Finding] = []
     for session in sessions {
-      for rule in all { findings += rule.findings(in: session, context: context) }
+      for rule in all where !context.disabled.contains(rule.description.id) {
+        findings += rule.findings(in: session, context: context)
+      }
     }
     return findings.sorted(by: Finding.reportOrder)
   }

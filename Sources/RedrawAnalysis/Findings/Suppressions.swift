@@ -1,0 +1,130 @@
+/// Findings a team accepted: ignore entries from the configuration and a baseline file.
+public struct Suppressions: Sendable {
+  /// Ignores one kind of finding, for a stated reason.
+  public struct Ignore: Sendable, Hashable {
+    public var rule: String
+    public var view: String?
+    public var type: String?
+    public var property: String?
+    public var reason: String
+
+    public init(rule: String, view: String? = nil, type: String? = nil, property: String? = nil, reason: String) {
+      self.rule = rule
+      self.view = view
+      self.type = type
+      self.property = property
+      self.reason = reason
+    }
+
+    /// Whether `finding` is the one ignored: the rule and every field given match.
+    public func matches(_ finding: Finding) -> Bool {
+      finding.rule == rule && (view == nil || view == finding.view) && (type == nil || type == finding.type)
+        && (property == nil || property == finding.property)
+    }
+  }
+
+  public var ignores: [Ignore]
+  /// Fingerprints of baseline findings (``Baseline/fingerprint(of:)``).
+  public var baseline: Set<String>
+
+  public init(ignores: [Ignore] = [], baseline: Set<String> = []) {
+    self.ignores = ignores
+    self.baseline = baseline
+  }
+
+  /// Removes ignored and baseline findings: the *filter* stage.
+  public func apply(to analysis: Analysis) -> Analysis {
+    var result = analysis
+    result.findings = []
+    for finding in analysis.findings {
+      if ignores.contains(where: { $0.matches(finding) }) {
+        result.ignoredFindings += 1
+      } else if baseline.contains(Baseline.fingerprint(of: finding)) {
+        result.baselineFindings += 1
+      } else {
+        result.findings.append(finding)
+      }
+    }
+    return result
+  }
+}
+
+/// Accepted findings keyed by rule and subject, never by counts or times, so that
+/// CI fails only on new ones.
+public enum Baseline {
+  /// The baseline file format's version.
+  public static let version = 1
+
+  /// The key of a finding in a baseline.
+  public static func fingerprint(of finding: Finding) -> String { finding.subject }
+
+  /// The baseline file for `findings`: JSON with one entry per distinct subject.
+  public static func file(for findings: [Finding], toolVersion: String) -> String {
+    var seen: Set<String> = []
+    var entries: [String] = []
+    for finding in findings where seen.insert(fingerprint(of: finding)).inserted {
+      var fields = [#""rule": \#(quoted(finding.rule))"#]
+      for (key, value) in [
+        ("scenario", finding.scenario), ("view", finding.view), ("type", finding.type),
+        ("property", finding.property), ("site", finding.site),
+      ] {
+        if let value { fields.append(#""\#(key)": \#(quoted(value))"#) }
+      }
+      entries.append("    { " + fields.joined(separator: ", ") + " }")
+    }
+    return "{\n  \"version\": \(version),\n  \"tool\": \(quoted("redraw " + toolVersion)),\n  \"findings\": [\n"
+      + entries.joined(separator: ",\n") + (entries.isEmpty ? "" : "\n") + "  ]\n}\n"
+  }
+
+  /// The fingerprints in a baseline file.
+  public static func fingerprints(in text: String) throws(BaselineError) -> Set<String> {
+    let document: JSONValue
+    do { document = try JSONValue.parse(text) } catch { throw BaselineError(message: "\(error)") }
+    guard case .number(let number)? = document["version"], Int(number) == version else {
+      throw BaselineError(message: "expected \"version\": \(version)")
+    }
+    guard case .array(let entries)? = document["findings"] else {
+      throw BaselineError(message: "expected a \"findings\" array")
+    }
+    var fingerprints: Set<String> = []
+    for (index, entry) in entries.enumerated() {
+      guard case .string(let rule)? = entry["rule"] else {
+        throw BaselineError(message: "findings[\(index)]: expected a \"rule\" string")
+      }
+      func field(_ key: String) -> String? {
+        if case .string(let value)? = entry[key] { return value }
+        return nil
+      }
+      let finding = Finding(
+        rule: rule, severity: .info, message: "", fix: "", view: field("view"), type: field("type"),
+        property: field("property"), count: 0, site: field("site"), scenario: field("scenario"), source: "",
+        evidence: Evidence(line: 0, time: 0))
+      fingerprints.insert(fingerprint(of: finding))
+    }
+    return fingerprints
+  }
+
+  private static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}
+
+/// A baseline file that cannot be used.
+public struct BaselineError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+  public var description: String { message }
+}
