@@ -83,7 +83,9 @@ public enum AnalysisPipeline {
 
   /// Stage 5: renders the report.
   static func render(_ analysis: Analysis, _ options: AnalyzeOptions) -> String {
-    let context = ReportContext(toolVersion: RedrawVersion.current, color: options.color, failOn: options.failOn)
+    let context = ReportContext(
+      toolVersion: RedrawVersion.current, color: options.color, failOn: options.failOn,
+      generatedAt: options.generatedAt)
     return options.format.renderer.render(analysis, context: context)
   }
 

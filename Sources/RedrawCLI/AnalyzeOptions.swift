@@ -18,6 +18,8 @@ public struct AnalyzeOptions: Sendable {
   public var budgets: [Budget]
   /// Where to write a baseline of this run's findings, when asked.
   public var writeBaseline: String?
+  /// When the run started, shown by reports that show a date.
+  public var generatedAt: String
 
   // MARK: - Command line
 
@@ -112,7 +114,7 @@ public struct AnalyzeOptions: Sendable {
       output: output, failOn: failLevel == "never" ? nil : Severity(rawValue: failLevel), lenient: parsed.isSet(lenient),
       ruleContext: context, color: useColor && parsed.value(format) == "text",
       suppressions: Suppressions(ignores: configuration.ignores, baseline: accepted), budgets: configuration.budgets,
-      writeBaseline: parsed.value(writeBaseline))
+      writeBaseline: parsed.value(writeBaseline), generatedAt: ISO8601DateFormatter().string(from: Date()))
   }
 
   /// The configuration of `--config`, or of `.redraw.json` when it exists, or none.

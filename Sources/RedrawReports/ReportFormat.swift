@@ -8,6 +8,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
   case junit
   case markdown
   case github
+  case html
 
   /// The renderer that writes this format.
   public var renderer: any ReportRenderer.Type {
@@ -18,6 +19,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case .junit: JUnitReport.self
     case .markdown: MarkdownReport.self
     case .github: GitHubReport.self
+    case .html: HTMLReport.self
     }
   }
 }
@@ -38,10 +40,13 @@ public struct ReportContext: Sendable {
   public var color: Bool
   /// The severity from which findings fail the run (shown in the report).
   public var failOn: Severity?
+  /// When the report was made, as the caller wants it shown; nothing is shown when nil.
+  public var generatedAt: String?
 
-  public init(toolVersion: String, color: Bool = false, failOn: Severity? = .error) {
+  public init(toolVersion: String, color: Bool = false, failOn: Severity? = .error, generatedAt: String? = nil) {
     self.toolVersion = toolVersion
     self.color = color
     self.failOn = failOn
+    self.generatedAt = generatedAt
   }
 }

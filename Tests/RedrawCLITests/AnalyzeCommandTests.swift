@@ -106,3 +106,25 @@ struct AnalyzeCommandTests {
     #expect(summary["overBroadEvaluations"] as? Int == 5)
   }
 }
+
+@Suite("redraw analyze writes every format")
+struct FormatTests {
+  @Test(arguments: ["text", "json", "sarif", "junit", "markdown", "github", "html"])
+  func everyFormatIsWritten(format: String) throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-\(UUID()).\(format)").path
+    let terminal = CapturedTerminal()
+    #expect(terminal.run([sample("model-recreated"), "--format", format, "--output", path]) == .findings)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.contains("CounterView"))
+    #expect(!text.contains("\u{1B}["), "no colour escapes in files")
+  }
+
+  @Test func theHTMLReportForbidsEveryRequest() throws {
+    let terminal = CapturedTerminal()
+    _ = terminal.run([sample("clean"), "--format", "html"])
+    let html = terminal.standardOutput
+    #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-"#))
+    #expect(!html.contains("src=\"http") && !html.contains("<link"))
+    #expect(html.contains("generated 20"), "the CLI passes the date in")
+  }
+}

@@ -29,6 +29,11 @@ struct GoldenTests {
     ("clean.txt", .text, ["clean"]),
     ("over-broad-invalidation.json", .json, ["over-broad-invalidation"]),
     ("all-samples.json", .json, SampleNames.all),
+    ("over-broad-invalidation.html", .html, ["over-broad-invalidation"]),
+    ("side-effect-in-init.sarif", .sarif, ["side-effect-in-init"]),
+    ("all-samples.junit.xml", .junit, SampleNames.all),
+    ("all-samples.md", .markdown, SampleNames.all),
+    ("all-samples.github.txt", .github, SampleNames.all),
   ]
 
   @Test(arguments: cases.map(\.golden))

@@ -24,6 +24,8 @@ public struct Session: Sendable {
   public var duration: Int64 = 0
   /// Events the recorder reported dropped (`lost` events).
   public var lostEvents = 0
+  /// Nanoseconds per bucket of the nodes' timelines.
+  public var timelineBucket: Int64 = 1_000
 
   /// Every view node that evaluated its body.
   public var nodes: [NodeSummary] = []
@@ -112,6 +114,12 @@ public struct NodeSummary: Sendable {
   public var propertiesRead = 0
   /// The node's first `body` event.
   public var first: Evidence
+  /// Evaluations per time bucket from the session's start (``Session/timelineBucket`` wide).
+  public var timeline: [Int] = []
+  /// The over-broad and cascaded evaluations per bucket.
+  public var wastedTimeline: [Int] = []
+  /// The properties the node read, as `Type.property`, sorted.
+  public var readProperties: [String] = []
 
   public init(node: Int64, view: String, first: Evidence) {
     self.node = node

@@ -9,11 +9,15 @@ extension SessionBuilder {
         partialLastLine: session.truncation?.partialLastLine ?? false, openSpans: openSpans, line: line)
     }
     session.threads = threads.count
+    session.timelineBucket = timelineWidth
     session.duration = firstTime.map { lastTime - $0 } ?? 0
     session.nodes = nodes.map { node in
       var summary = node.summary
       summary.view = strings[node.view]
       summary.propertiesRead = node.properties.count
+      summary.timeline = node.timeline.map(Int.init)
+      summary.wastedTimeline = node.wastedTimeline.map(Int.init)
+      summary.readProperties = node.properties.map { "\(strings[$0.type]).\(strings[$0.property])" }.sorted()
       return summary
     }
     let viewOfNode = Dictionary(session.nodes.map { ($0.node, $0.view) }, uniquingKeysWith: { _, last in last })

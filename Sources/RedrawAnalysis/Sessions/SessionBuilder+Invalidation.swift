@@ -28,6 +28,7 @@ extension SessionBuilder {
     let parent = node.parentIndex.map { ParentFacts(nodes[$0]) }
     let reason = evaluationReason(of: node, cause: event, parent: parent)
     node.record(reason)
+    recordOnTimeline(&node, at: event.time)
     switch reason {
     case .needed(let write):
       properties[TypeProperty(type: write.type, property: write.property)]?.neededEvaluations += 1
@@ -48,6 +49,24 @@ extension SessionBuilder {
     node.reads.removeAll(keepingCapacity: true)
     node.objects.removeAll(keepingCapacity: true)
     push(OpenSpan(id: event.span, kind: .body(node: index), start: evidence), on: event.thread)
+  }
+
+  /// Counts the evaluation in its time bucket, widening every node's buckets when the
+  /// session outgrows them, so the timeline stays ``timelineBuckets`` long.
+  private mutating func recordOnTimeline(_ node: inout NodeState, at time: Int64) {
+    let offset = max(0, time - (firstTime ?? time))
+    while offset / timelineWidth >= Int64(Self.timelineBuckets) {
+      timelineWidth *= 2
+      node.halveTimeline()
+      for index in nodes.indices { nodes[index].halveTimeline() }
+    }
+    let bucket = Int(offset / timelineWidth)
+    if node.timeline.isEmpty {
+      node.timeline = Array(repeating: 0, count: Self.timelineBuckets)
+      node.wastedTimeline = Array(repeating: 0, count: Self.timelineBuckets)
+    }
+    node.timeline[bucket] += 1
+    if node.lastEvaluationWasted { node.wastedTimeline[bucket] += 1 }
   }
 
   /// What a child's evaluation needs to know of its parent.
@@ -296,6 +315,20 @@ struct NodeState {
   init(node: Int64, view: StringID, first: Evidence) {
     self.view = view
     summary = NodeSummary(node: node, view: "", first: first)
+  }
+
+  /// Evaluations per time bucket, and the wasted ones (empty until the first evaluation).
+  var timeline: [Int32] = []
+  var wastedTimeline: [Int32] = []
+
+  /// Merges pairs of buckets when the bucket width doubles.
+  mutating func halveTimeline() {
+    guard !timeline.isEmpty else { return }
+    for index in 0..<timeline.count {
+      let low = 2 * index
+      timeline[index] = low < timeline.count ? timeline[low] + timeline[low + 1] : 0
+      wastedTimeline[index] = low < wastedTimeline.count ? wastedTimeline[low] + wastedTimeline[low + 1] : 0
+    }
   }
 
   /// Stands in the array while a node is worked on outside it.

@@ -37,6 +37,10 @@ public struct SessionBuilder {
   var modelReads: [NodeType: ModelReadState] = [:]
   var diagnostics: [String: Diagnostic] = [:]
   var diagnosticOrder: [String] = []
+  /// Buckets of the per-node evaluation timeline.
+  static let timelineBuckets = 64
+  /// The width of one timeline bucket, doubled as the session grows.
+  var timelineWidth: Int64 = 1_000
   /// Reused by `endBody`, so closing an evaluation allocates nothing.
   var scratchReads: [ObjectProperty] = []
   var firstTime: Int64?

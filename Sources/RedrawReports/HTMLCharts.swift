@@ -1,0 +1,147 @@
+import RedrawAnalysis
+
+/// The HTML report's pictures, as inline SVG: the what-if bars, the views × properties
+/// matrix and the evaluation timelines. Sizes are capped, whatever the trace.
+enum HTMLCharts {
+  static let matrixViews = 40
+  static let matrixProperties = 40
+  static let timelineRows = 20
+
+  // MARK: - What-if
+
+  static func whatIf(now: Int, withTracking: Int) -> String {
+    let largest = max(now, 1)
+    func bar(_ y: Int, _ value: Int, _ label: String, _ color: String) -> String {
+      let width = max(2, 520 * value / largest)
+      return "<text x=\"0\" y=\"\(y + 15)\">\(label)</text>"
+        + "<rect x=\"170\" y=\"\(y)\" width=\"\(width)\" height=\"20\" rx=\"3\" fill=\"\(color)\"/>"
+        + "<text x=\"\(178 + width)\" y=\"\(y + 15)\">\(NumberFormatting.grouped(value))</text>"
+    }
+    return "<section id=\"what-if\" class=\"whatif\"><h2>Migration what-if</h2>\n"
+      + "<svg width=\"760\" height=\"64\" viewBox=\"0 0 760 64\" role=\"img\" aria-label=\"Body evaluations now and with @Observable\">"
+      + bar(4, now, "Evaluations now", "var(--warning)") + bar(36, withTracking, "With @Observable", "var(--good)")
+      + "</svg></section>\n"
+  }
+
+  // MARK: - Matrix
+
+  /// Which view reads which property (blue), and how many of the view's evaluations
+  /// writes to each property wasted (red, darker for more).
+  static func matrix(_ sessions: [Session]) -> String {
+    var evaluations: [String: Int] = [:]
+    var reads: [String: Set<String>] = [:]
+    var wasted: [String: [String: Int]] = [:]
+    var propertyWeight: [String: Int] = [:]
+    for session in sessions {
+      for node in session.nodes {
+        evaluations[node.view, default: 0] += node.evaluations
+        reads[node.view, default: []].formUnion(node.readProperties)
+        for property in node.readProperties { propertyWeight[property, default: 0] += node.evaluations }
+      }
+      for entry in session.overBroad {
+        let property = "\(entry.type).\(entry.property)"
+        wasted[entry.view, default: [:]][property, default: 0] += entry.evaluations
+        propertyWeight[property, default: 0] += entry.evaluations
+      }
+    }
+    let views = evaluations.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(matrixViews).map(\.key)
+    let properties = propertyWeight.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(matrixProperties)
+      .map(\.key)
+    guard !views.isEmpty, !properties.isEmpty else { return "" }
+    let mostWasted = max(1, wasted.values.flatMap(\.values).max() ?? 1)
+    let left = 180
+    let top = 150
+    let size = 18
+    let width = left + properties.count * size + 20
+    let height = top + views.count * size + 10
+    var svg =
+      "<svg id=\"matrix-svg\" width=\"\(width)\" height=\"\(height)\" role=\"img\" "
+      + "aria-label=\"Views by the properties they read\">"
+    for (column, property) in properties.enumerated() {
+      let x = left + column * size + 11
+      svg += "<text transform=\"translate(\(x),\(top - 6)) rotate(-60)\">\(HTML.escaped(clip(property)))</text>"
+    }
+    for (row, view) in views.enumerated() {
+      let y = top + row * size
+      svg += "<text x=\"\(left - 6)\" y=\"\(y + 12)\" text-anchor=\"end\">\(HTML.escaped(clip(view)))</text>"
+      for (column, property) in properties.enumerated() {
+        let x = left + column * size
+        let read = reads[view]?.contains(property) ?? false
+        let waste = wasted[view]?[property] ?? 0
+        guard read || waste > 0 else { continue }
+        let title =
+          "\(view) \(read ? "reads" : "does not read") \(property)"
+          + (waste > 0 ? "; its writes wasted \(waste) evaluations" : "")
+        let fill =
+          waste > 0
+          ? "var(--error)\" fill-opacity=\"\(format3(0.25 + 0.75 * Double(waste) / Double(mostWasted)))"
+          : "var(--accent)\" fill-opacity=\"0.55"
+        svg +=
+          "<rect class=\"\(waste > 0 ? "wasted" : "read")\" x=\"\(x + 1)\" y=\"\(y + 1)\" width=\"\(size - 2)\" "
+          + "height=\"\(size - 2)\" rx=\"2\" fill=\"\(fill)\"><title>\(HTML.escaped(title))</title></rect>"
+      }
+    }
+    svg += "</svg>"
+    let note =
+      views.count < evaluations.count || properties.count < propertyWeight.count
+      ? "<p class=\"muted\">The \(views.count) most evaluated views and the \(properties.count) busiest properties.</p>"
+      : ""
+    return "<section id=\"matrix\"><h2>Views × properties</h2>\n<p class=\"muted\">Blue: the view reads the "
+      + "property. Red: writes to the property re-evaluated the view although it never read it.</p>\n"
+      + "<div class=\"scroll\">\(svg)</div>\(note)</section>\n"
+  }
+
+  // MARK: - Timeline
+
+  static func timelines(_ sessions: [Session]) -> String {
+    var html = ""
+    for (index, session) in sessions.enumerated() {
+      let nodes = session.nodes.filter { !$0.timeline.isEmpty }.sorted { $0.evaluations > $1.evaluations }
+        .prefix(timelineRows)
+      guard !nodes.isEmpty else { continue }
+      let buckets = nodes.first!.timeline.count
+      let most = max(1, nodes.flatMap(\.timeline).max() ?? 1)
+      let left = 180
+      let cell = 10
+      let rowHeight = 16
+      let width = left + buckets * cell + 10
+      let height = nodes.count * rowHeight + 24
+      var svg =
+        "<svg class=\"timeline\" width=\"\(width)\" height=\"\(height)\" role=\"img\" "
+        + "aria-label=\"Evaluations over time\">"
+      for (row, node) in nodes.enumerated() {
+        let y = row * rowHeight
+        svg += "<text x=\"\(left - 6)\" y=\"\(y + 12)\" text-anchor=\"end\">\(HTML.escaped(clip(node.view)))</text>"
+        for (bucket, count) in node.timeline.enumerated() where count > 0 {
+          let wastedCount = bucket < node.wastedTimeline.count ? node.wastedTimeline[bucket] : 0
+          let opacity = format3(0.2 + 0.8 * Double(count) / Double(most))
+          let color = wastedCount * 2 >= count ? "var(--error)" : "var(--accent)"
+          svg +=
+            "<rect x=\"\(left + bucket * cell)\" y=\"\(y + 2)\" width=\"\(cell - 1)\" height=\"\(rowHeight - 4)\" "
+            + "fill=\"\(color)\" fill-opacity=\"\(opacity)\"><title>\(count) evaluations, \(wastedCount) wasted"
+            + "</title></rect>"
+        }
+      }
+      let span = NumberFormatting.duration(session.timelineBucket * Int64(buckets))
+      svg += "<text x=\"\(left)\" y=\"\(height - 6)\">0</text>"
+      svg += "<text x=\"\(width - 10)\" y=\"\(height - 6)\" text-anchor=\"end\">\(span)</text></svg>"
+      let title = session.scenario.map { "Timeline: \(HTML.escaped($0))" } ?? "Timeline"
+      html +=
+        "<section class=\"timeline-section\" id=\"timeline-\(index)\"><h2>\(title)</h2>\n<p class=\"muted\">"
+        + "Evaluations per \(NumberFormatting.duration(session.timelineBucket)) of the most evaluated views; red "
+        + "where most were wasted.</p>\n<div class=\"scroll\">\(svg)</div></section>\n"
+    }
+    return html
+  }
+
+  // MARK: - Helpers
+
+  private static func clip(_ text: String) -> String {
+    text.count > 28 ? String(text.prefix(27)) + "…" : text
+  }
+
+  private static func format3(_ value: Double) -> String {
+    let thousandths = Int((min(max(value, 0), 1) * 1000).rounded())
+    return thousandths == 1000 ? "1" : "0." + String(repeating: "0", count: 3 - String(thousandths).count) + String(thousandths)
+  }
+}

@@ -1,0 +1,131 @@
+import RedrawAnalysis
+
+/// A self-contained HTML report: summary and migration what-if above the fold, then
+/// findings, sortable and filterable views and models tables, a views × properties
+/// matrix and a timeline of evaluations.
+///
+/// One file with inline CSS, JS and SVG that loads nothing (its Content-Security-Policy
+/// forbids every request), light and dark. Every string from the trace is escaped.
+/// Tables and charts are capped, so the file stays a few megabytes for traces of any
+/// length; what is left out is counted on the page.
+public enum HTMLReport: ReportRenderer {
+  static let maximumRows = 1_000
+  static let maximumFindings = 500
+
+  public static func render(_ analysis: Analysis, context: ReportContext) -> String {
+    let summary = analysis.summary
+    var page = """
+      <!doctype html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta http-equiv="Content-Security-Policy" content="\(HTMLAssets.contentSecurityPolicy)">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>Redraw report</title>
+      <style>\(HTMLAssets.style)</style>
+      </head>
+      <body>
+      <header>
+      <h1>Redraw report</h1>
+      <p class="meta">redraw \(HTML.escaped(context.toolVersion)) · \(files(analysis))\(generated(context))</p>
+      </header>
+
+      """
+    page += summarySection(summary)
+    page += dataLossSection(analysis)
+    page += findingsSection(analysis)
+    page += HTMLTables.views(analysis.sessions)
+    page += HTMLTables.models(analysis.sessions)
+    page += HTMLCharts.matrix(analysis.sessions)
+    page += HTMLCharts.timelines(analysis.sessions)
+    page += """
+      <footer class="muted"><p>Counts: over-broad = evaluations after writes to properties the view never read; \
+      cascaded = evaluations of children re-created by an over-broad one; with @Observable = what the same run \
+      would have needed with property-level tracking.</p></footer>
+      <script>\(HTMLAssets.script)</script>
+      </body>
+      </html>
+
+      """
+    return page
+  }
+
+  // MARK: - Sections
+
+  private static func files(_ analysis: Analysis) -> String {
+    let names = analysis.files.prefix(3).map { "<code>\(HTML.escaped($0.file))</code>" }.joined(separator: ", ")
+    let more = analysis.files.count > 3 ? " and \(analysis.files.count - 3) more" : ""
+    return names + more
+  }
+
+  private static func generated(_ context: ReportContext) -> String {
+    context.generatedAt.map { " · generated \(HTML.escaped($0))" } ?? ""
+  }
+
+  private static func summarySection(_ summary: AnalysisSummary) -> String {
+    func card(_ number: Int, _ label: String, id: String) -> String {
+      "<div class=\"card\" id=\"\(id)\"><div class=\"n\">\(NumberFormatting.grouped(number))</div><div>\(label)</div></div>"
+    }
+    var html = "<section id=\"summary\" class=\"cards\">\n"
+    html += card(summary.bodyEvaluations, "body evaluations", id: "card-evaluations") + "\n"
+    html += card(summary.overBroadEvaluations, "over-broad", id: "card-over-broad") + "\n"
+    html += card(summary.cascadedEvaluations, "cascaded from over-broad", id: "card-cascaded") + "\n"
+    html += card(summary.evaluationsWithPropertyTracking, "with @Observable", id: "card-what-if") + "\n"
+    html += card(summary.errors + summary.warnings + summary.infos, "findings", id: "card-findings") + "\n"
+    html += card(summary.sessions, summary.sessions == 1 ? "session" : "sessions", id: "card-sessions") + "\n"
+    html += "</section>\n"
+    html += HTMLCharts.whatIf(now: summary.bodyEvaluations, withTracking: summary.evaluationsWithPropertyTracking)
+    return html
+  }
+
+  private static func dataLossSection(_ analysis: Analysis) -> String {
+    var notes: [String] = []
+    for file in analysis.files where file.skippedLines > 0 {
+      notes.append("\(HTML.escaped(file.file)): \(file.skippedLines) malformed line(s) skipped")
+    }
+    for session in analysis.sessions {
+      if let truncation = session.truncation {
+        notes.append("\(HTML.escaped(session.source)): \(HTML.escaped(TextReport.truncationText(truncation)))")
+      }
+      if session.lostEvents > 0 {
+        notes.append("\(HTML.escaped(session.source)): the recorder dropped \(session.lostEvents) events")
+      }
+    }
+    let summary = analysis.summary
+    if summary.baselineFindings + summary.ignoredFindings > 0 {
+      notes.append(
+        "\(summary.baselineFindings) findings accepted by the baseline, \(summary.ignoredFindings) ignored by "
+          + "configuration")
+    }
+    guard !notes.isEmpty else { return "" }
+    return "<section id=\"notes\" class=\"note\"><p>" + notes.joined(separator: "<br>") + "</p></section>\n"
+  }
+
+  private static func findingsSection(_ analysis: Analysis) -> String {
+    var html = "<section id=\"findings\"><h2>Findings</h2>\n"
+    if analysis.findings.isEmpty { html += "<p id=\"no-findings\">No findings.</p>\n" }
+    let rules = Dictionary(
+      (RuleRegistry.all.map { $0.description } + [BudgetCheck.description]).map { ($0.id, $0) },
+      uniquingKeysWith: { first, _ in first })
+    for finding in analysis.findings.prefix(maximumFindings) {
+      let subject = JUnitReport.caseName(finding)
+      html += "<article class=\"finding \(finding.severity.rawValue)\" data-rule=\"\(HTML.escaped(finding.rule))\">\n"
+      html +=
+        "<h3><span class=\"sev\">\(finding.severity.rawValue)</span> <code>\(HTML.escaped(finding.rule))</code> "
+        + "\(HTML.escaped(subject)) <span class=\"muted\">×\(NumberFormatting.grouped(finding.count))</span></h3>\n"
+      html += "<p class=\"message\">\(HTML.escaped(finding.message))</p>\n"
+      html += "<p class=\"fix\"><strong>Fix.</strong> \(HTML.escaped(finding.fix))</p>\n"
+      if let rule = rules[finding.rule] {
+        html += "<details><summary>Why this matters</summary><p>\(HTML.escaped(rule.explanation))</p></details>\n"
+      }
+      var evidence = "\(finding.source):\(finding.evidence.line) at \(NumberFormatting.duration(finding.evidence.time))"
+      if let site = finding.site { evidence += " · site \(site)" }
+      if let scenario = finding.scenario { evidence += " · scenario \(scenario)" }
+      html += "<p class=\"evidence\">\(HTML.escaped(evidence))</p>\n</article>\n"
+    }
+    if analysis.findings.count > maximumFindings {
+      html += "<p class=\"muted\">…and \(analysis.findings.count - maximumFindings) more findings.</p>\n"
+    }
+    return html + "</section>\n"
+  }
+}

@@ -1,0 +1,89 @@
+import RedrawAnalysis
+
+/// The HTML report's sortable, filterable tables.
+enum HTMLTables {
+  /// A header cell; `number` columns sort numerically and align right.
+  private static func header(_ label: String, number: Bool = false) -> String {
+    number ? "<th class=\"num\" data-type=\"number\">\(label)</th>" : "<th data-type=\"text\">\(label)</th>"
+  }
+
+  private static func cell(_ text: String) -> String { "<td>\(HTML.escaped(text))</td>" }
+
+  private static func number(_ value: Int) -> String {
+    "<td class=\"num\" data-value=\"\(value)\">\(NumberFormatting.grouped(value))</td>"
+  }
+
+  private static func table(
+    id: String, title: String, placeholder: String, headers: [String], rows: [String], total: Int
+  ) -> String {
+    var html = "<section id=\"\(id)\"><h2>\(title)</h2>\n"
+    html +=
+      "<input class=\"filter\" type=\"search\" id=\"\(id)-filter\" data-filter=\"\(id)-table\" "
+      + "placeholder=\"\(placeholder)\" aria-label=\"\(placeholder)\"> "
+      + "<span class=\"muted\" id=\"\(id)-table-count\">\(rows.count) shown</span>\n"
+    html += "<div class=\"scroll\"><table class=\"sortable\" id=\"\(id)-table\">\n<thead><tr>"
+    html += headers.joined() + "</tr></thead>\n<tbody>\n" + rows.joined(separator: "\n") + "\n</tbody></table></div>\n"
+    if total > rows.count {
+      html += "<p class=\"muted\">The \(rows.count) largest of \(NumberFormatting.grouped(total)) are listed.</p>\n"
+    }
+    return html + "</section>\n"
+  }
+
+  // MARK: - Views
+
+  static func views(_ sessions: [Session]) -> String {
+    let showSession = sessions.count > 1
+    var all: [(session: Session, node: NodeSummary)] = []
+    for session in sessions { all += session.nodes.map { (session, $0) } }
+    all.sort { ($0.node.evaluations, $1.node.view) > ($1.node.evaluations, $0.node.view) }
+    let rows = all.prefix(HTMLReport.maximumRows).map { entry -> String in
+      let node = entry.node
+      var row = "<tr>" + cell(node.view) + number(Int(node.node))
+      if showSession { row += cell(entry.session.scenario ?? entry.session.source) }
+      row += number(node.evaluations) + number(node.overBroad) + number(node.cascaded) + number(node.parentDriven)
+      row += number(node.needed)
+      row +=
+        "<td class=\"num\" data-value=\"\(node.bodyTime)\">\(NumberFormatting.duration(node.bodyTime))</td>"
+      row += number(node.propertiesRead) + "</tr>"
+      return row
+    }
+    var headers = [header("View"), header("Node", number: true)]
+    if showSession { headers.append(header("Session")) }
+    headers += [
+      header("Evaluations", number: true), header("Over-broad", number: true), header("Cascaded", number: true),
+      header("Parent-driven", number: true), header("Needed", number: true), header("Time in body", number: true),
+      header("Properties read", number: true),
+    ]
+    return table(
+      id: "views", title: "Views", placeholder: "Filter views", headers: headers, rows: Array(rows), total: all.count)
+  }
+
+  // MARK: - Models
+
+  static func models(_ sessions: [Session]) -> String {
+    let showSession = sessions.count > 1
+    var all: [(session: Session, property: PropertySummary)] = []
+    for session in sessions { all += session.properties.map { (session, $0) } }
+    all.sort {
+      ($0.property.neededEvaluations + $0.property.overBroadEvaluations, $0.property.writes, $1.property.type)
+        > ($1.property.neededEvaluations + $1.property.overBroadEvaluations, $1.property.writes, $0.property.type)
+    }
+    let rows = all.prefix(HTMLReport.maximumRows).map { entry -> String in
+      let property = entry.property
+      var row = "<tr>" + cell(property.type) + cell(property.property)
+      if showSession { row += cell(entry.session.scenario ?? entry.session.source) }
+      row += number(property.reads) + number(property.writes) + number(property.neededEvaluations)
+      row += number(property.overBroadEvaluations) + "</tr>"
+      return row
+    }
+    var headers = [header("Type"), header("Property")]
+    if showSession { headers.append(header("Session")) }
+    headers += [
+      header("Reads", number: true), header("Writes", number: true), header("Evaluations needed", number: true),
+      header("Evaluations over-broad", number: true),
+    ]
+    return table(
+      id: "models", title: "Models", placeholder: "Filter types and properties", headers: headers, rows: Array(rows),
+      total: all.count)
+  }
+}

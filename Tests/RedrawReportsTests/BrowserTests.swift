@@ -1,0 +1,155 @@
+import Foundation
+import RedrawAnalysis
+import Testing
+
+@testable import RedrawReports
+
+/// The HTML report in a real browser: headless Chromium loads it from disk, a test
+/// script sorts and filters its tables, and the page must show the findings, run no
+/// injected script, make no request and raise no error.
+///
+/// Skipped where Chromium is not installed; `.ci/run` installs it.
+@Suite("The HTML report in headless Chromium", .enabled(if: Chromium.path != nil, "Chromium is not installed"))
+struct BrowserTests {
+  static let artifacts = GoldenTests.repositoryRoot.appendingPathComponent(".build/test-artifacts")
+
+  /// Runs Chromium headless with `arguments` and returns its standard output.
+  func chromium(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(Chromium.path))
+    process.arguments =
+      ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--hide-scrollbars"]
+      + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// A report of every sample plus a view whose name is a script.
+  func report() throws -> String {
+    var analysis = try GoldenTests.analysis(SampleNames.all)
+    var session = Session(source: "hostile.jsonl", line: 1)
+    session.scenario = "<img src=x onerror=\"window.__pwned=1\">"
+    var node = NodeSummary(node: 1, view: "<script>window.__pwned=1</script>", first: Evidence(line: 2, time: 1))
+    node.evaluations = 1
+    node.initial = 1
+    node.timeline = [1] + Array(repeating: 0, count: 63)
+    node.wastedTimeline = Array(repeating: 0, count: 64)
+    node.readProperties = ["</title><script>window.__pwned=1</script>.x"]
+    session.nodes = [node]
+    var file = FileReading(file: "hostile\"><script>window.__pwned=1</script>.jsonl")
+    file.sessions = [session]
+    analysis.files.append(file)
+    analysis.findings.append(
+      Finding(
+        rule: "side-effect-in-body", severity: .warning, message: "<script>window.__pwned=1</script>", fix: "fix",
+        view: "<script>window.__pwned=1</script>", count: 1, source: "hostile.jsonl", evidence: Evidence(line: 2, time: 1)))
+    return HTMLReport.render(analysis, context: ReportContext(toolVersion: "0.0.0-test", generatedAt: "2026-11-30"))
+  }
+
+  /// Adds a probe at the top of `<head>` and a driver at the end of `<body>`, each
+  /// allowed by its hash in the page's own Content-Security-Policy.
+  func instrumented(_ html: String) -> String {
+    let probe = """
+      window.__errors = [];
+      addEventListener("error", (event) => window.__errors.push(String(event.message)));
+      addEventListener("securitypolicyviolation", (event) => window.__errors.push("csp " + event.violatedDirective));
+      """
+    let driver = """
+      const results = {};
+      results.findings = document.querySelectorAll("#findings article").length;
+      const table = document.getElementById("views-table");
+      const header = Array.from(table.tHead.rows[0].cells).find((cell) => cell.textContent.trim() === "Evaluations");
+      const column = Array.from(table.tHead.rows[0].cells).indexOf(header);
+      const evaluations = () => Array.from(table.tBodies[0].rows).filter((row) => !row.hidden)
+        .map((row) => Number(row.cells[column].dataset.value));
+      header.querySelector("button").click();
+      results.ascending = evaluations();
+      results.ascendingSort = header.getAttribute("aria-sort");
+      header.querySelector("button").click();
+      results.descending = evaluations();
+      const filter = document.getElementById("views-filter");
+      filter.value = "badge";
+      filter.dispatchEvent(new Event("input"));
+      results.filtered = Array.from(table.tBodies[0].rows).filter((row) => !row.hidden).map((row) => row.cells[0].textContent);
+      results.filterCount = document.getElementById("views-table-count").textContent;
+      results.resources = performance.getEntriesByType("resource").length;
+      results.pwned = window.__pwned === undefined ? null : window.__pwned;
+      results.errors = window.__errors;
+      results.matrixCells = document.querySelectorAll("#matrix-svg rect").length;
+      results.timelines = document.querySelectorAll("svg.timeline").length;
+      const out = document.createElement("pre");
+      out.id = "test-results";
+      out.textContent = JSON.stringify(results);
+      document.body.appendChild(out);
+      """
+    func hash(_ script: String) -> String { "'sha256-" + SHA256.base64(SHA256.digest(Array(script.utf8))) + "'" }
+    var page = html.replacingOccurrences(
+      of: "script-src \(HTMLAssets.scriptHash)", with: "script-src \(HTMLAssets.scriptHash) \(hash(probe)) \(hash(driver))")
+    page = page.replacingOccurrences(of: "<meta charset=\"utf-8\">", with: "<meta charset=\"utf-8\">\n<script>\(probe)</script>")
+    return page.replacingOccurrences(of: "</body>", with: "<script>\(driver)</script>\n</body>")
+  }
+
+  struct Results: Decodable {
+    var findings: Int
+    var ascending: [Double]
+    var ascendingSort: String
+    var descending: [Double]
+    var filtered: [String]
+    var filterCount: String
+    var resources: Int
+    var pwned: Int?
+    var errors: [String]
+    var matrixCells: Int
+    var timelines: Int
+  }
+
+  @Test func sortingFilteringAndSafety() throws {
+    let html = try report()
+    #expect(!html.contains("<script>window.__pwned"))
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-browser-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let page = directory.appendingPathComponent("report.html")
+    try Data(instrumented(html).utf8).write(to: page)
+    let dom = try chromium(["--virtual-time-budget=5000", "--dump-dom", page.absoluteString])
+    let start = try #require(dom.range(of: "<pre id=\"test-results\">"), "the driver ran: \(dom.prefix(300))")
+    let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
+    let json = dom[start.upperBound..<end.lowerBound].replacingOccurrences(of: "&lt;", with: "<")
+      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    let results = try JSONDecoder().decode(Results.self, from: Data(json.utf8))
+    #expect(results.findings == 10)
+    #expect(results.ascendingSort == "ascending")
+    #expect(results.ascending == results.ascending.sorted())
+    #expect(results.descending == results.descending.sorted(by: >))
+    #expect(results.descending.first == 31)
+    // The badge of the over-broad sample, the badge of the clean one, and the count badge.
+    #expect(results.filtered.sorted() == ["UnreadBadge", "UnreadBadge", "UnreadCountBadge"])
+    #expect(results.filterCount == "3 shown")
+    #expect(results.resources == 0, "no network request")
+    #expect(results.pwned == nil, "no script from the trace ran")
+    #expect(results.errors.isEmpty, "\(results.errors)")
+    #expect(results.matrixCells > 0)
+    #expect(results.timelines == 10)
+  }
+
+  @Test func aScreenshotIsKeptAsAnArtifact() throws {
+    try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
+    let page = Self.artifacts.appendingPathComponent("report.html")
+    try Data(report().utf8).write(to: page)
+    let screenshot = Self.artifacts.appendingPathComponent("report.png")
+    try? FileManager.default.removeItem(at: screenshot)
+    _ = try chromium(["--window-size=1280,2400", "--screenshot=\(screenshot.path)", page.absoluteString])
+    let size = (try FileManager.default.attributesOfItem(atPath: screenshot.path)[.size] as? Int) ?? 0
+    #expect(size > 50_000, "a screenshot of the report was written to \(screenshot.path)")
+  }
+}
+
+/// Where Chromium is installed, if it is.
+enum Chromium {
+  static let path: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+}
