@@ -16,7 +16,9 @@ public enum RedrawCommand {
     options: [OptionSpec(name: "--version", help: "Show the version.")])
 
   /// The subcommands, the default first.
-  static let subcommands: [CommandSpec] = [AnalyzeOptions.spec, RulesCommand.spec, ExplainCommand.spec]
+  static let subcommands: [CommandSpec] = [
+    AnalyzeOptions.spec, DiffCommand.spec, RulesCommand.spec, ExplainCommand.spec,
+  ]
 
   /// Runs the command line `arguments` (without the program name).
   public static func main(_ arguments: [String], terminal: Terminal) -> ExitCode {
@@ -35,6 +37,8 @@ public enum RedrawCommand {
       return help(Array(arguments.dropFirst()), terminal: terminal)
     case "analyze":
       return analyze(Array(arguments.dropFirst()), terminal: terminal)
+    case "diff":
+      return run(DiffCommand.spec, Array(arguments.dropFirst()), terminal) { DiffCommand.run($0, terminal: $1) }
     case "rules":
       return run(RulesCommand.spec, Array(arguments.dropFirst()), terminal) { RulesCommand.run($0, terminal: $1) }
     case "explain":

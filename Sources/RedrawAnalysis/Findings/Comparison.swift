@@ -1,0 +1,118 @@
+/// Two runs of the same scenario compared: before and after a change.
+///
+/// Views are matched by type name and types by name, summed over all sessions of each
+/// side; findings are matched by rule and subject (``Finding/subject``) without the
+/// scenario, so a renamed scenario does not make every finding new.
+public struct Comparison: Sendable {
+  /// Before and after of one count.
+  public struct Change: Sendable, Equatable {
+    public var before: Int
+    public var after: Int
+
+    public init(before: Int, after: Int) {
+      self.before = before
+      self.after = after
+    }
+
+    public var delta: Int { after - before }
+
+    /// The change as a share of `before`; nil when `before` is 0.
+    public var relative: Double? { before == 0 ? nil : Double(delta) / Double(before) }
+  }
+
+  /// One view's evaluations.
+  public struct ViewChange: Sendable {
+    public var view: String
+    public var evaluations: Change
+    public var overBroad: Change
+    public var findings: Change
+  }
+
+  /// One type's initializer runs, the evaluations its writes caused, and its findings.
+  public struct TypeChange: Sendable {
+    public var type: String
+    public var inits: Change
+    public var causedEvaluations: Change
+    public var findings: Change
+  }
+
+  public var bodyEvaluations: Change
+  public var overBroadEvaluations: Change
+  public var evaluationsWithPropertyTracking: Change
+  public var views: [ViewChange]
+  public var types: [TypeChange]
+  /// Findings only the after side has.
+  public var newFindings: [Finding]
+  /// Findings only the before side has.
+  public var fixedFindings: [Finding]
+
+  public init(before: Analysis, after: Analysis) {
+    let old = before.summary
+    let new = after.summary
+    bodyEvaluations = Change(before: old.bodyEvaluations, after: new.bodyEvaluations)
+    overBroadEvaluations = Change(before: old.overBroadEvaluations, after: new.overBroadEvaluations)
+    evaluationsWithPropertyTracking = Change(
+      before: old.evaluationsWithPropertyTracking, after: new.evaluationsWithPropertyTracking)
+
+    func viewTotals(_ analysis: Analysis) -> [String: (evaluations: Int, overBroad: Int, findings: Int)] {
+      var totals: [String: (evaluations: Int, overBroad: Int, findings: Int)] = [:]
+      for node in analysis.sessions.flatMap(\.nodes) {
+        totals[node.view, default: (0, 0, 0)].evaluations += node.evaluations
+        totals[node.view, default: (0, 0, 0)].overBroad += node.overBroad
+      }
+      for finding in analysis.findings { if let view = finding.view { totals[view, default: (0, 0, 0)].findings += 1 } }
+      return totals
+    }
+    let viewsBefore = viewTotals(before)
+    let viewsAfter = viewTotals(after)
+    views = Set(viewsBefore.keys).union(viewsAfter.keys).map { view in
+      let old = viewsBefore[view] ?? (0, 0, 0)
+      let new = viewsAfter[view] ?? (0, 0, 0)
+      return ViewChange(
+        view: view, evaluations: Change(before: old.evaluations, after: new.evaluations),
+        overBroad: Change(before: old.overBroad, after: new.overBroad),
+        findings: Change(before: old.findings, after: new.findings))
+    }.sorted { (abs($0.evaluations.delta), $1.view) > (abs($1.evaluations.delta), $0.view) }
+
+    func typeTotals(_ analysis: Analysis) -> [String: (inits: Int, caused: Int, findings: Int)] {
+      var totals: [String: (inits: Int, caused: Int, findings: Int)] = [:]
+      for session in analysis.sessions {
+        for group in session.initGroups { totals[group.type, default: (0, 0, 0)].inits += group.runs }
+        for property in session.properties {
+          totals[property.type, default: (0, 0, 0)].caused += property.neededEvaluations + property.overBroadEvaluations
+        }
+      }
+      for finding in analysis.findings { if let type = finding.type { totals[type, default: (0, 0, 0)].findings += 1 } }
+      return totals
+    }
+    let typesBefore = typeTotals(before)
+    let typesAfter = typeTotals(after)
+    types = Set(typesBefore.keys).union(typesAfter.keys).map { type in
+      let old = typesBefore[type] ?? (0, 0, 0)
+      let new = typesAfter[type] ?? (0, 0, 0)
+      return TypeChange(
+        type: type, inits: Change(before: old.inits, after: new.inits),
+        causedEvaluations: Change(before: old.caused, after: new.caused),
+        findings: Change(before: old.findings, after: new.findings))
+    }.sorted { (abs($0.causedEvaluations.delta) + abs($0.inits.delta), $1.type) > (abs($1.causedEvaluations.delta) + abs($1.inits.delta), $0.type) }
+
+    func key(_ finding: Finding) -> String {
+      var copy = finding
+      copy.scenario = nil
+      return copy.subject
+    }
+    let beforeKeys = Set(before.findings.map(key))
+    let afterKeys = Set(after.findings.map(key))
+    newFindings = after.findings.filter { !beforeKeys.contains(key($0)) }
+    fixedFindings = before.findings.filter { !afterKeys.contains(key($0)) }
+  }
+
+  /// Whether the after side regressed: its body evaluations grew by more than
+  /// `threshold` (a share: 0.1 is 10%), or it has new findings at or above `failOn`.
+  public func regressed(threshold: Double, failOn: Severity?) -> Bool {
+    let limit = Double(bodyEvaluations.before) * (1 + threshold)
+    if Double(bodyEvaluations.after) > limit { return true }
+    guard let failOn else { return false }
+    return newFindings.contains { $0.severity >= failOn }
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import RedrawAnalysis
+import RedrawReports
+
+/// `redraw diff BEFORE AFTER`: one scenario before and after a change.
+enum DiffCommand {
+  static let format = OptionSpec(
+    name: "--format", valueName: "format", help: "The report format.", defaultValue: "text",
+    choices: DiffReport.Format.allCases.map(\.rawValue))
+  static let threshold = OptionSpec(
+    name: "--threshold", valueName: "percent",
+    help: "Exit with 1 when the after side has more than this percent more body evaluations.", defaultValue: "0")
+  static let failOn = OptionSpec(
+    name: "--fail-on", valueName: "severity",
+    help: "Also exit with 1 when the after side has new findings at or above this severity.", defaultValue: "error",
+    choices: ["error", "warning", "info", "never"])
+
+  static let spec = CommandSpec(
+    name: "diff",
+    abstract: "Compare two traces of one scenario, before and after a change.",
+    discussion: """
+      Shows body evaluations, over-broad evaluations and findings per view and per type on \
+      both sides, and the change. Exit codes: 0 no regression; 1 the after side regressed \
+      (more body evaluations than --threshold allows, or new findings at or above \
+      --fail-on); 2 an unreadable or invalid trace; 64 a wrong command line.
+      """,
+    arguments: [
+      ArgumentSpec(name: "before", help: "The trace recorded before the change."),
+      ArgumentSpec(name: "after", help: "The trace recorded after the change."),
+    ],
+    options: [format, AnalyzeOptions.output, threshold, failOn, AnalyzeOptions.lenient, AnalyzeOptions.config])
+
+  static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
+    let analyze: AnalyzeOptions
+    let limit: Double
+    do {
+      // `--threshold` means a percent here, not a rule threshold as in `analyze`.
+      var shared = parsed
+      shared.values[threshold.name] = nil
+      analyze = try AnalyzeOptions.resolve(shared, terminal: terminal)
+      let text = (parsed.value(threshold) ?? "0").replacingOccurrences(of: "%", with: "")
+      guard let percent = Double(text), percent >= 0, percent.isFinite else {
+        throw UsageError(message: "The value '\(parsed.value(threshold) ?? "")' is invalid for '--threshold <percent>'")
+      }
+      limit = percent / 100
+    } catch let error as UsageError {
+      terminal.standardError(HelpFormatter.usageError(error, spec: spec))
+      return .usage
+    } catch {
+      return .usage
+    }
+    var sides: [Analysis] = []
+    for input in parsed.positionals {
+      var options = analyze
+      options.inputs = [input]
+      do {
+        let files = try AnalysisPipeline.readAndBuildSessions(options)
+        sides.append(AnalysisPipeline.filter(AnalysisPipeline.runRules(files, options), options))
+      } catch {
+        terminal.standardError("redraw: error: \(error)\n")
+        return .inputError
+      }
+    }
+    let comparison = Comparison(before: sides[0], after: sides[1])
+    let failLevel = parsed.value(failOn) ?? "error"
+    let regressed = comparison.regressed(
+      threshold: limit, failOn: failLevel == "never" ? nil : Severity(rawValue: failLevel))
+    let context = DiffReport.Context(
+      toolVersion: RedrawVersion.current, before: parsed.positionals[0], after: parsed.positionals[1],
+      regressed: regressed)
+    let report = DiffReport.render(
+      comparison, format: DiffReport.Format(rawValue: parsed.value(format) ?? "text") ?? .text, context: context)
+    if let path = analyze.output {
+      do {
+        try AtomicFile.write(report, to: path)
+      } catch {
+        terminal.standardError("redraw: error: cannot write '\(path)': \(error.reason)\n")
+        return .inputError
+      }
+    } else {
+      terminal.standardOutput(report)
+    }
+    return regressed ? .findings : .success
+  }
+}

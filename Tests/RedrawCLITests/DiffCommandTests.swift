@@ -1,0 +1,55 @@
+import Foundation
+import RedrawAnalysis
+import RedrawCLI
+import Testing
+
+@Suite("redraw diff: before and after a change")
+struct DiffCommandTests {
+  @Test func theMigrationShowsTheRightDeltas() throws {
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["diff", sample("over-broad-invalidation"), sample("clean"), "--format", "json"]) == .success)
+    let report = try JSONValue.parse(terminal.standardOutput)
+    #expect(report["regressed"] == .bool(false))
+    #expect(report["bodyEvaluations"] == .object([("before", .number(13)), ("after", .number(9)), ("change", .number(-4))]))
+    #expect(report["overBroadEvaluations"]?["change"] == .number(-5))
+    guard case .array(let views)? = report["views"], case .array(let fixed)? = report["fixedFindings"] else {
+      Issue.record("views and fixedFindings are arrays")
+      return
+    }
+    let badge = try #require(views.first { $0["view"] == .string("UnreadBadge") })
+    #expect(badge["evaluations"] == .object([("before", .number(6)), ("after", .number(2)), ("change", .number(-4))]))
+    #expect(badge["overBroadEvaluations"]?["change"] == .number(-5))
+    #expect(fixed.count == 1)
+    #expect(fixed.first?["rule"] == .string("over-broad-invalidation"))
+  }
+
+  @Test(arguments: [("0", ExitCode.findings), ("44", .findings), ("45", .success)])
+  func theThresholdDecidesARegression(threshold: String, expected: ExitCode) {
+    // 9 -> 13 body evaluations is +44.4%; the new finding is a warning, below --fail-on error.
+    let terminal = CapturedTerminal()
+    #expect(
+      terminal.run(["diff", sample("clean"), sample("over-broad-invalidation"), "--threshold", threshold + "%"])
+        == expected)
+  }
+
+  @Test func newFindingsAtTheFailLevelRegress() {
+    let terminal = CapturedTerminal()
+    let arguments = ["diff", sample("clean"), sample("over-broad-invalidation"), "--threshold", "100"]
+    #expect(terminal.run(arguments) == .success)
+    #expect(CapturedTerminal().run(arguments + ["--fail-on", "warning"]) == .findings)
+  }
+
+  @Test(arguments: ["text", "markdown", "html"])
+  func everyFormatShowsTheViews(format: String) {
+    let terminal = CapturedTerminal()
+    _ = terminal.run(["diff", sample("over-broad-invalidation"), sample("clean"), "--format", format])
+    #expect(terminal.standardOutput.contains("UnreadBadge"))
+    #expect(terminal.standardOutput.contains("No regression"))
+  }
+
+  @Test func badInputAndUsage() {
+    #expect(CapturedTerminal().run(["diff", sample("clean")]) == .usage)
+    #expect(CapturedTerminal().run(["diff", sample("clean"), "/nonexistent.jsonl"]) == .inputError)
+    #expect(CapturedTerminal().run(["diff", sample("clean"), sample("clean"), "--threshold", "lots"]) == .usage)
+  }
+}
