@@ -10,6 +10,7 @@ extension Recorder {
     let tid = ThreadContext.currentID
     return state.withLock { state in
       guard state.sink != nil else { return nil }
+      if _slowPath(state.scope != 0), ThreadContext.currentScope != state.scope { return nil }
       return body(&state, tid)
     }
   }
@@ -18,9 +19,15 @@ extension Recorder {
   @inline(__always)
   private func writePrefix(_ state: inout State, _ opening: StaticString, tid: Int32) {
     state.buffer.append(opening)
-    state.buffer.append(decimal: Int64(truncatingIfNeeded: MonotonicClock.now() &- state.start))
+    state.buffer.append(decimal: state.timestamp())
     state.buffer.append(#","tid":"#)
-    state.buffer.append(decimal: Int64(tid))
+    state.buffer.append(decimal: Int64(state.threadNumber(tid)))
+  }
+
+  @inline(__always)
+  private func writeObject(_ state: inout State, _ object: UInt64) {
+    state.buffer.append(#","obj":"#)
+    state.buffer.append(decimal: Int64(truncatingIfNeeded: state.objectNumber(object)))
   }
 
   @inline(__always)
@@ -67,7 +74,7 @@ extension Recorder {
       let bound = 128 + state.names.quotedLength(type) + state.names.quotedLength(property)
       guard reserve(&state, bound) else { return () }
       writePrefix(&state, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, tid: tid)
-      writeInteger(&state, #","obj":"#, Int64(truncatingIfNeeded: object))
+      writeObject(&state, object)
       writeName(&state, #","type":"#, type)
       writeName(&state, #","prop":"#, property)
       state.buffer.append("}\n")
@@ -83,7 +90,7 @@ extension Recorder {
         + (site?.worstCaseLength ?? 0)
       guard reserve(&state, bound) else { return () }
       writePrefix(&state, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, tid: tid)
-      writeInteger(&state, #","obj":"#, Int64(truncatingIfNeeded: object))
+      writeObject(&state, object)
       writeString(&state, #","type":"#, type)
       writeString(&state, #","prop":"#, property)
       if let site { writeSite(&state, site) }
@@ -117,7 +124,7 @@ extension Recorder {
           state.buffer.append(#","cause":"#)
           state.buffer.append(cause.quotedName)
           if case .write(let object, let type, let property) = cause {
-            writeInteger(&state, #","obj":"#, Int64(truncatingIfNeeded: object))
+            writeObject(&state, object)
             writeString(&state, #","type":"#, type)
             writeString(&state, #","prop":"#, property)
           }
@@ -171,7 +178,7 @@ extension Recorder {
     guard reserve(&state, 128) else { return }
     writePrefix(&state, #"{"e":"end","t":"#, tid: tid)
     writeInteger(&state, #","id":"#, span)
-    if let object { writeInteger(&state, #","obj":"#, Int64(truncatingIfNeeded: object)) }
+    if let object { writeObject(&state, object) }
     state.buffer.append("}\n")
   }
 
@@ -195,7 +202,7 @@ extension Recorder {
     _ = withSession { state, tid in
       guard reserve(&state, 128 + state.names.quotedLength(type)) else { return () }
       writePrefix(&state, #"{"e":"deinit","t":"#, tid: tid)
-      writeInteger(&state, #","obj":"#, Int64(truncatingIfNeeded: object))
+      writeObject(&state, object)
       writeName(&state, #","type":"#, type)
       state.buffer.append("}\n")
       return ()

@@ -78,13 +78,60 @@ final class Recorder: Sendable {
     var onFailure: (@Sendable (String) -> Void)?
     /// Interned names.
     var names = NameTable()
+    /// Set for a scoped recording: only threads in the scope record.
+    var scope: Int32 = 0
+    /// Whether times, thread and object ids are made reproducible (see ``RecordingMode``).
+    var reproducible = false
+    /// The logical clock of a reproducible recording.
+    var step: Int64 = 0
+    /// Thread and object ids as a reproducible recording renumbers them.
+    var threadNumbers: [Int32: Int32] = [:]
+    var objectNumbers: [UInt64: UInt64] = [:]
+
+    /// The time of an event: nanoseconds since the session started, or the logical clock.
+    @inline(__always)
+    mutating func timestamp() -> Int64 {
+      if _slowPath(reproducible) {
+        step += 1_000
+        return step
+      }
+      return Int64(truncatingIfNeeded: MonotonicClock.now() &- start)
+    }
+
+    /// The `tid` written for `thread`: itself, or 1, 2, … in order of appearance when reproducible.
+    @inline(__always)
+    mutating func threadNumber(_ thread: Int32) -> Int32 {
+      guard _slowPath(reproducible) else { return thread }
+      if let number = threadNumbers[thread] { return number }
+      let number = Int32(threadNumbers.count + 1)
+      threadNumbers[thread] = number
+      return number
+    }
+
+    /// The `obj` written for `object`: itself, or 1, 2, … in order of appearance when reproducible.
+    @inline(__always)
+    mutating func objectNumber(_ object: UInt64) -> UInt64 {
+      guard _slowPath(reproducible) else { return object }
+      if let number = objectNumbers[object] { return number }
+      let number = UInt64(objectNumbers.count + 1)
+      objectNumbers[object] = number
+      return number
+    }
+  }
+
+  /// How a session records: the whole process, or one scope; real or logical time.
+  struct RecordingMode {
+    var scope: Int32 = 0
+    /// Logical time (1 µs a step), `tid` and `obj` numbered from 1, no `startedAt`: the
+    /// same scripted run gives the same bytes.
+    var reproducible = false
   }
 
   // MARK: - Lifecycle
 
   func start(
     _ destination: TraceDestination, scenario: String?, app: String?,
-    onFailure: (@Sendable (String) -> Void)?
+    onFailure: (@Sendable (String) -> Void)?, mode: RecordingMode = RecordingMode()
   ) throws(TraceStartError) {
     let sink = try destination.makeSink()
     stop()
@@ -99,6 +146,8 @@ final class Recorder: Sendable {
       state.buffer = EventBuffer(capacity: Self.bufferCapacity)
       state.allocated = 1
       state.dropped = 0
+      state.scope = mode.scope
+      state.reproducible = mode.reproducible
       beginSession(&state, scenario: scenario, app: app)
     }
     RecordingSwitch.set(true)
@@ -129,6 +178,8 @@ final class Recorder: Sendable {
       state.allocated = 0
       state.sink = nil
       state.generation += 1
+      state.scope = 0
+      state.reproducible = false
       return (sink, last, state.onFailure ?? { Self.reportToStandardError($0) })
     }
     guard let taken else { return }
@@ -158,8 +209,11 @@ final class Recorder: Sendable {
     state.start = MonotonicClock.now()
     state.nextSpan = 1
     state.openMarkers = [:]
-    let startedAt = MonotonicClock.iso8601Now()
-    let bound = 96 + startedAt.utf8.count + JSONEscaping.worstCaseLength(scenario ?? "")
+    state.step = 0
+    state.threadNumbers = [:]
+    state.objectNumbers = [:]
+    let startedAt = state.reproducible ? nil : MonotonicClock.iso8601Now()
+    let bound = 96 + (startedAt?.utf8.count ?? 0) + JSONEscaping.worstCaseLength(scenario ?? "")
       + JSONEscaping.worstCaseLength(app ?? "")
     guard reserve(&state, bound) else { return }
     state.buffer.append(#"{"e":"meta","format":"redraw-trace","version":1"#)
@@ -167,8 +221,10 @@ final class Recorder: Sendable {
       state.buffer.append(#","app":"#)
       state.buffer.append(quoted: app)
     }
-    state.buffer.append(#","startedAt":"#)
-    state.buffer.append(quoted: startedAt)
+    if let startedAt {
+      state.buffer.append(#","startedAt":"#)
+      state.buffer.append(quoted: startedAt)
+    }
     if let scenario {
       state.buffer.append(#","scenario":"#)
       state.buffer.append(quoted: scenario)
@@ -249,7 +305,7 @@ final class Recorder: Sendable {
   private func writeLostLine(_ state: inout State) {
     guard state.dropped > 0, state.buffer.remaining >= 64 else { return }
     state.buffer.append(#"{"e":"lost","t":"#)
-    state.buffer.append(decimal: Int64(truncatingIfNeeded: MonotonicClock.now() &- state.start))
+    state.buffer.append(decimal: state.timestamp())
     state.buffer.append(#","tid":0,"count":"#)
     state.buffer.append(decimal: Int64(state.dropped))
     state.buffer.append("}\n")

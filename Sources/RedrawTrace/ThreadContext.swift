@@ -28,6 +28,34 @@ enum ThreadContext {
     return assignID()
   }
 
+  /// The recording scope this thread is in (0 for none), see ``Trace/record(scenario:app:reproducible:_:)``.
+  static var currentScope: Int32 {
+    Int32(truncatingIfNeeded: Int(bitPattern: pthread_getspecific(scopeKey)))
+  }
+
+  /// Runs `body` with this thread in `scope`.
+  static func withScope<R>(_ scope: Int32, _ body: () throws -> R) rethrows -> R {
+    let previous = pthread_getspecific(scopeKey)
+    pthread_setspecific(scopeKey, UnsafeRawPointer(bitPattern: Int(scope)))
+    defer { pthread_setspecific(scopeKey, previous) }
+    return try body()
+  }
+
+  /// Whether this thread holds the lock of ``Trace/exclusively(_:)``.
+  static var holdsRecordingLock: Bool {
+    get { pthread_getspecific(lockKey) != nil }
+    set { pthread_setspecific(lockKey, newValue ? UnsafeRawPointer(bitPattern: 1) : nil) }
+  }
+
+  /// The read collector of ``ModelObservation/collectReads(_:)`` on this thread.
+  static var readCollector: AnyObject? {
+    get { pthread_getspecific(collectorKey).map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() } }
+    set {
+      if let old = pthread_getspecific(collectorKey) { Unmanaged<AnyObject>.fromOpaque(old).release() }
+      pthread_setspecific(collectorKey, newValue.map { Unmanaged.passRetained($0).toOpaque() })
+    }
+  }
+
   /// The innermost owner set with ``Trace/withOwner(_:_:)`` on this thread.
   static var currentOwner: Int? { ownerStack?.nodes.last }
 
@@ -44,6 +72,15 @@ enum ThreadContext {
   private static let nextID = Atomic<Int32>(2)
 
   private static let idKey: pthread_key_t = makeKey(destructor: nil)
+  private static let scopeKey: pthread_key_t = makeKey(destructor: nil)
+  private static let lockKey: pthread_key_t = makeKey(destructor: nil)
+  private static let collectorKey: pthread_key_t = makeKey { pointer in
+    #if canImport(Darwin)
+      Unmanaged<AnyObject>.fromOpaque(pointer).release()
+    #else
+      if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+    #endif
+  }
 
   private static let ownerKey: pthread_key_t = makeKey { pointer in
     #if canImport(Darwin)

@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 
 /// An observable, recorded property of a ``TrackedModel`` class.
 ///
@@ -37,6 +38,9 @@ public struct Tracked<Value> {
   ) -> Value {
     get {
       model.tracking.registrar.access(model, keyPath: wrappedKeyPath)
+      if ModelObservation.collectors.load(ordering: .relaxed) > 0 {
+        ModelObservation.noteRead(model, storage: storageKeyPath)
+      }
       if RecordingSwitch.isOn {
         let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, wrappedKeyPath, storageKeyPath)
         Recorder.shared.recordAccess(
@@ -49,6 +53,9 @@ public struct Tracked<Value> {
         let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, wrappedKeyPath, storageKeyPath)
         Recorder.shared.recordAccess(
           write: true, object: model.tracking.identity.objectID, type: names.type, property: names.property)
+      }
+      if model.tracking.hasWriteHandlers.load(ordering: .acquiring) {
+        model.tracking.notifyWrite(model, storage: storageKeyPath)
       }
       model.tracking.registrar.withMutation(of: model, keyPath: wrappedKeyPath) {
         model[keyPath: storageKeyPath].value = newValue
@@ -68,21 +75,10 @@ public struct Tracked<Value> {
     let recorder = Recorder.shared
     let names = TrackedNames(
       type: recorder.intern(Model.self),
-      property: recorder.intern(propertyName(ofStorage: storageKeyPath)))
+      property: recorder.intern(TrackedPropertyName.of(storage: storageKeyPath)))
     model.tracking.identity.noteType(names.type)
     model[keyPath: storageKeyPath].names = names
     return names
-  }
-
-  /// The property's name from its storage key path: `posts` for `\FeedModel._posts`.
-  ///
-  /// The wrapped property is computed, so its key path has no name to show; the
-  /// storage is a stored property, and its name is the property's with an underscore.
-  static func propertyName(ofStorage keyPath: AnyKeyPath) -> String {
-    let description = String(describing: keyPath)
-    guard let dot = description.lastIndex(of: ".") else { return description }
-    let name = description[description.index(after: dot)...]
-    return String(name.hasPrefix("_") ? name.dropFirst() : name)
   }
 }
 

@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 
 /// A class whose ``Tracked`` properties are observable and recorded.
 ///
@@ -30,6 +31,10 @@ public final class ModelTracking: Sendable {
   public let registrar = ObservationRegistrar()
   /// The instance's trace identity.
   public let identity = TraceIdentity()
+  /// Handlers of ``observeWrites(_:)``, by token.
+  let writeHandlers = Mutex<[ObjectIdentifier: @Sendable (TrackedWrite) -> Void]>([:])
+  /// Whether any handler is registered: the one check a write makes.
+  @usableFromInline let hasWriteHandlers = Atomic<Bool>(false)
 
   public init() {}
 }

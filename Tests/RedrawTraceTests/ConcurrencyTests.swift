@@ -14,13 +14,15 @@ extension RecorderTests {
     static let iterations = 5_000
 
     @Test func everyLineIsCompleteAndEachThreadKeepsItsOrder() throws {
-      let lines = try record {
+      let lines = try record { (scope: TraceScope) in
         DispatchQueue.concurrentPerform(iterations: Self.threads) { worker in
-          let counter = Counter()
-          for step in 0..<Self.iterations {
-            Trace.body("Worker\(worker)", node: worker) {
-              counter.value = step
-              Trace.mark("\(worker):\(step)")
+          scope.join {
+            let counter = Counter()
+            for step in 0..<Self.iterations {
+              Trace.body("Worker\(worker)", node: worker) {
+                counter.value = step
+                Trace.mark("\(worker):\(step)")
+              }
             }
           }
         }

@@ -37,12 +37,9 @@ extension RecorderTests {
       #expect(lines[5].name == text)
     }
 
-    @Test func lineBreaksNeverSplitALine() throws {
-      let memory = MemoryTraceSink()
-      try Trace.start(.memory(memory))
-      Trace.mark("a\nb\rc\u{2028}d")
-      Trace.stop()
-      #expect(memory.lines.count == 2)
+    @Test func lineBreaksNeverSplitALine() {
+      let recording = Trace.record { _ in Trace.mark("a\nb\rc\u{2028}d") }
+      #expect(recording.lines.count == 2)
     }
   }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import RedrawTrace
 import Testing
 
@@ -153,12 +154,43 @@ extension RecorderTests {
     }
 
     @Test func nothingIsRecordedWhileOff() {
-      let memory = MemoryTraceSink()
-      #expect(!Trace.isRecording)
-      Trace.read(PlainModel(), type: "PlainModel", property: "x")
-      Trace.mark("ignored")
-      #expect(Trace.beginBody("V", node: 1) == .none)
-      #expect(memory.bytes.isEmpty)
+      Trace.exclusively {
+        #expect(!Trace.isRecording)
+        Trace.read(PlainModel(), type: "PlainModel", property: "x")
+        Trace.mark("ignored")
+        #expect(Trace.beginBody("V", node: 1) == .none)
+      }
+    }
+
+    @Test func aScopedRecordingKeepsOnlyItsThreads() throws {
+      let outside = DispatchQueue(label: "outside")
+      let lines = try record { (scope: TraceScope) in
+        Trace.mark("inside")
+        let group = DispatchGroup()
+        outside.async(group: group) { Trace.mark("another thread") }
+        group.wait()
+        outside.async(group: group) { scope.join { Trace.mark("joined") } }
+        group.wait()
+      }
+      #expect(lines.compactMap(\.name) == ["inside", "joined"])
+    }
+
+    @Test func reproducibleRecordingsAreTheSameBytesEveryTime() {
+      func run() -> [UInt8] {
+        Trace.record(scenario: "same", reproducible: true) { _ in
+          let model = SearchModel()
+          Trace.body("V", node: 1) { _ = model.query }
+          model.unreadCount = 3
+        }.bytes
+      }
+      let first = run()
+      #expect(first == run())
+      let text = String(decoding: first, as: UTF8.self)
+      #expect(!text.contains("startedAt"))
+      #expect(text.contains(#""obj":1,"type":"SearchModel""#))
+      // The initializer's own write comes first, at the first tick of the logical clock.
+      #expect(text.contains(#"{"e":"write","t":1000,"tid":1,"obj":1"#))
+      #expect(text.contains(#"{"e":"body","t":2000,"tid":1,"id":1"#))
     }
 
     @Test func startSessionWritesANewMetaAndRestartsSpanIDs() throws {

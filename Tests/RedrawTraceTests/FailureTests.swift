@@ -14,77 +14,91 @@ extension RecorderTests {
     }
 
     @Test func aFullDiskIsReportedOnceAndRecordingStops() throws {
-      let reports = Reports()
-      try Trace.start(.file("/dev/full"), onFailure: { reports.add($0) })
-      let model = SearchModel()
-      for step in 0..<50_000 { model.unreadCount = step }
-      Trace.flush()
-      #expect(!Trace.isRecording)
-      for step in 0..<1_000 { model.unreadCount = step }
-      Trace.stop()
-      #expect(reports.all.count == 1)
-      #expect(reports.all.first?.contains("No space left on device") == true)
+      try Trace.exclusively {
+        let reports = Reports()
+        try Trace.start(.file("/dev/full"), onFailure: { reports.add($0) })
+        let model = SearchModel()
+        for step in 0..<50_000 { model.unreadCount = step }
+        Trace.flush()
+        #expect(!Trace.isRecording)
+        for step in 0..<1_000 { model.unreadCount = step }
+        Trace.stop()
+        #expect(reports.all.count == 1)
+        #expect(reports.all.first?.contains("No space left on device") == true)
+      }
     }
 
     @Test func aClosedDescriptorIsReportedOnceAndRecordingStops() throws {
-      let reports = Reports()
-      let descriptor = open("/dev/null", O_WRONLY)
-      try #require(descriptor >= 0)
-      try Trace.start(.fileDescriptor(descriptor), onFailure: { reports.add($0) })
-      close(descriptor)
-      Trace.mark("lost")
-      Trace.stop()
-      #expect(!Trace.isRecording)
-      #expect(reports.all.count == 1)
-      #expect(reports.all.first?.contains("Bad file descriptor") == true)
+      try Trace.exclusively {
+        let reports = Reports()
+        let descriptor = open("/dev/null", O_WRONLY)
+        try #require(descriptor >= 0)
+        try Trace.start(.fileDescriptor(descriptor), onFailure: { reports.add($0) })
+        close(descriptor)
+        Trace.mark("lost")
+        Trace.stop()
+        #expect(!Trace.isRecording)
+        #expect(reports.all.count == 1)
+        #expect(reports.all.first?.contains("Bad file descriptor") == true)
+      }
     }
 
     @Test func aPipeWithNoReaderDoesNotKillTheProcess() throws {
-      let reports = Reports()
-      var ends: [Int32] = [0, 0]
-      try #require(pipe(&ends) == 0)
-      close(ends[0])
-      try Trace.start(.fileDescriptor(ends[1]), onFailure: { reports.add($0) })
-      Trace.mark("nobody reads this")
-      Trace.stop()
-      close(ends[1])
-      #expect(reports.all.count == 1)
-      #expect(reports.all.first?.contains("Broken pipe") == true)
+      try Trace.exclusively {
+        let reports = Reports()
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        close(ends[0])
+        try Trace.start(.fileDescriptor(ends[1]), onFailure: { reports.add($0) })
+        Trace.mark("nobody reads this")
+        Trace.stop()
+        close(ends[1])
+        #expect(reports.all.count == 1)
+        #expect(reports.all.first?.contains("Broken pipe") == true)
+      }
     }
 
     @Test func anUnopenableFileIsAnError() {
-      #expect(throws: TraceStartError.self) {
-        try Trace.start(.file("/nonexistent-directory/trace.jsonl"))
+      Trace.exclusively {
+        #expect(throws: TraceStartError.self) {
+          try Trace.start(.file("/nonexistent-directory/trace.jsonl"))
+        }
+        #expect(!Trace.isRecording)
       }
-      #expect(!Trace.isRecording)
     }
 
     @Test func recordingStartsAgainAfterAFailure() throws {
-      try Trace.start(.file("/dev/full"), onFailure: { _ in })
-      Trace.mark("lost")
-      Trace.stop()
-      let lines = try record { Trace.mark("kept") }
-      #expect(lines.map(\.e) == ["meta", "mark"])
+      try Trace.exclusively {
+        try Trace.start(.file("/dev/full"), onFailure: { _ in })
+        Trace.mark("lost")
+        Trace.stop()
+        let lines = try record { Trace.mark("kept") }
+        #expect(lines.map(\.e) == ["meta", "mark"])
+      }
     }
   }
 
   @Suite("Recording switched on by the environment")
   struct EnvironmentTests {
     @Test func redrawTraceNamesTheFileAndRedrawScenarioTheSession() throws {
-      let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-env-\(getpid()).jsonl").path
-      defer { try? FileManager.default.removeItem(atPath: path) }
-      #expect(Trace.startFromEnvironment(["REDRAW_TRACE": path, "REDRAW_SCENARIO": "from env"]))
-      Trace.mark("hello")
-      Trace.stop()
-      let lines = try decodeLines(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-      #expect(lines.map(\.e) == ["meta", "mark"])
-      #expect(lines[0].scenario == "from env")
+      try Trace.exclusively {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-env-\(getpid()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(Trace.startFromEnvironment(["REDRAW_TRACE": path, "REDRAW_SCENARIO": "from env"]))
+        Trace.mark("hello")
+        Trace.stop()
+        let lines = try decodeLines(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(lines.map(\.e) == ["meta", "mark"])
+        #expect(lines[0].scenario == "from env")
+      }
     }
 
     @Test func withoutRedrawTraceNothingStarts() {
-      #expect(!Trace.startFromEnvironment([:]))
-      #expect(!Trace.startFromEnvironment(["REDRAW_TRACE": ""]))
-      #expect(!Trace.isRecording)
+      Trace.exclusively {
+        #expect(!Trace.startFromEnvironment([:]))
+        #expect(!Trace.startFromEnvironment(["REDRAW_TRACE": ""]))
+        #expect(!Trace.isRecording)
+      }
     }
 
     @Test(arguments: [("-", "stderr"), ("stderr", "stderr"), ("/tmp/a.jsonl", "file")])

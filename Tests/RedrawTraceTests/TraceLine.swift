@@ -29,14 +29,16 @@ struct TraceLine: Decodable, Equatable {
   var count: Int?
 }
 
-/// Records `body` into memory and returns the lines, each decoded as JSON.
+/// Records `body` in a scoped recording and returns the lines, each decoded as JSON.
+func record(scenario: String? = "test", app: String? = nil, _ body: (TraceScope) throws -> Void) throws
+  -> [TraceLine]
+{
+  try decodeLines(Trace.record(scenario: scenario, app: app, body).bytes)
+}
+
+/// Records `body`, which needs no scope, and returns the decoded lines.
 func record(scenario: String? = "test", app: String? = nil, _ body: () throws -> Void) throws -> [TraceLine] {
-  let memory = MemoryTraceSink()
-  try Trace.start(.memory(memory), scenario: scenario, app: app)
-  defer { Trace.stop() }
-  try body()
-  Trace.stop()
-  return try decodeLines(memory.bytes)
+  try record(scenario: scenario, app: app) { (_: TraceScope) in try body() }
 }
 
 /// Decodes every line of a recording, failing the test on the first invalid one.
@@ -48,8 +50,9 @@ func decodeLines(_ bytes: [UInt8]) throws -> [TraceLine] {
   }
 }
 
-/// Every test that records shares the one process-wide recorder, so they run one at a
-/// time inside this suite (its nested suites included).
+/// Tests that record share the one process-wide recorder: scoped recordings serialize
+/// themselves, and the tests that start and stop recording by hand run one at a time
+/// inside this suite (its nested suites included) and inside `Trace.exclusively`.
 @Suite(.serialized) struct RecorderTests {}
 
 /// A model made observable and recorded by `@Tracked`.

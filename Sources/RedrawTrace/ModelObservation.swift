@@ -1,0 +1,123 @@
+import Synchronization
+
+/// Hooks into `@Tracked` properties for tools that emulate SwiftUI's invalidation, such
+/// as RedrawHarness: which models a piece of code read, and every write to a model.
+///
+/// With `ObservableObject`, any write to an object invalidates every view observing it;
+/// with `@Observable`, only the readers of the written property. Reads and writes seen
+/// here let a harness emulate the first on top of the same model code whose per-property
+/// tracking comes from the Observation runtime.
+
+/// One read of a `@Tracked` property, seen by ``ModelObservation/collectReads(_:)``.
+public struct TrackedRead: Sendable {
+  public let tracking: ModelTracking
+  public let type: String
+  public let property: String
+}
+
+/// One write to a `@Tracked` property, seen by a ``ModelTracking/observeWrites(_:)`` handler.
+public struct TrackedWrite: Sendable {
+  public let objectID: UInt64
+  public let type: String
+  public let property: String
+}
+
+public enum ModelObservation {
+  /// Runs `body` and returns, with its result, the `@Tracked` reads it made on this thread.
+  ///
+  /// Nested collections each see the reads of their own body.
+  public static func collectReads<R>(_ body: () throws -> R) rethrows -> (result: R, reads: [TrackedRead]) {
+    let collector = ReadCollector()
+    collectors.add(1, ordering: .relaxed)
+    defer { collectors.subtract(1, ordering: .relaxed) }
+    let previous = ReadCollector.current
+    ReadCollector.current = collector
+    defer { ReadCollector.current = previous }
+    let result = try body()
+    return (result, collector.reads)
+  }
+
+  /// How many collections are running on any thread: the one check a read makes.
+  @usableFromInline static let collectors = Atomic<Int>(0)
+
+  /// Notes a read for the collection running on this thread, if any.
+  @usableFromInline
+  static func noteRead<Model: TrackedModel>(_ model: Model, storage: AnyKeyPath) {
+    guard let collector = ReadCollector.current else { return }
+    collector.reads.append(
+      TrackedRead(
+        tracking: model.tracking, type: String(describing: Model.self),
+        property: TrackedPropertyName.of(storage: storage)))
+  }
+}
+
+/// The reads of one ``ModelObservation/collectReads(_:)``, kept per thread.
+final class ReadCollector {
+  var reads: [TrackedRead] = []
+
+  /// The innermost collector of the calling thread.
+  static var current: ReadCollector? {
+    get { ThreadContext.readCollector as? ReadCollector }
+    set { ThreadContext.readCollector = newValue }
+  }
+}
+
+/// Property names from `@Tracked` storage key paths.
+enum TrackedPropertyName {
+  /// `posts` for `\FeedModel._posts`: the wrapped property is computed, so its key path
+  /// has no name to show; the storage is stored, and its name is the property's with an
+  /// underscore.
+  static func of(storage keyPath: AnyKeyPath) -> String {
+    let description = String(describing: keyPath)
+    guard let dot = description.lastIndex(of: ".") else { return description }
+    let name = description[description.index(after: dot)...]
+    return String(name.hasPrefix("_") ? name.dropFirst() : name)
+  }
+}
+
+extension ModelTracking {
+  /// Calls `handler` on every write to a `@Tracked` property of this model, on the
+  /// writing thread, before observers of the property are notified.
+  ///
+  /// - Returns: A token; the handler stays registered until it is cancelled or released.
+  public func observeWrites(_ handler: @escaping @Sendable (TrackedWrite) -> Void) -> WriteObservation {
+    let token = WriteObservation(tracking: self)
+    writeHandlers.withLock { $0[ObjectIdentifier(token)] = handler }
+    hasWriteHandlers.store(true, ordering: .releasing)
+    return token
+  }
+
+  func removeWriteHandler(_ token: ObjectIdentifier) {
+    writeHandlers.withLock { handlers in
+      handlers[token] = nil
+      if handlers.isEmpty { hasWriteHandlers.store(false, ordering: .releasing) }
+    }
+  }
+
+  /// Notifies the write handlers of a write to `property` of `model`.
+  @usableFromInline
+  func notifyWrite<Model: TrackedModel>(_ model: Model, storage: AnyKeyPath) {
+    let handlers = writeHandlers.withLock { Array($0.values) }
+    guard !handlers.isEmpty else { return }
+    let write = TrackedWrite(
+      objectID: identity.objectID, type: String(describing: Model.self),
+      property: TrackedPropertyName.of(storage: storage))
+    for handler in handlers { handler(write) }
+  }
+}
+
+/// A registration of ``ModelTracking/observeWrites(_:)``; cancelled when released.
+public final class WriteObservation: Sendable {
+  private weak let tracking: ModelTracking?
+
+  init(tracking: ModelTracking) {
+    self.tracking = tracking
+  }
+
+  /// Stops the handler.
+  public func cancel() {
+    tracking?.removeWriteHandler(ObjectIdentifier(self))
+  }
+
+  deinit { cancel() }
+}
