@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "RedrawTrace", targets: ["RedrawTrace"]),
     .library(name: "RedrawAnalysis", targets: ["RedrawAnalysis"]),
+    .library(name: "RedrawHarness", targets: ["RedrawHarness"]),
     .executable(name: "redraw", targets: ["redraw"]),
   ],
   dependencies: [],
@@ -19,12 +20,17 @@ let package = Package(
     .target(name: "RedrawCLI", dependencies: ["RedrawAnalysis", "RedrawReports"]),
     .executableTarget(name: "redraw", dependencies: ["RedrawCLI"]),
 
+    // MARK: - Headless views with SwiftUI's invalidation rules
+    .target(name: "RedrawHarness", dependencies: ["RedrawTrace", "RedrawAnalysis"]),
+    .executableTarget(name: "redraw-samples", dependencies: ["RedrawHarness"]),
+
     // MARK: - Tools
     .executableTarget(name: "redraw-bench", dependencies: ["RedrawTrace"]),
 
     // MARK: - Tests
     .testTarget(name: "RedrawTraceTests", dependencies: ["RedrawTrace"]),
     .testTarget(name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis"]),
+    .testTarget(name: "RedrawHarnessTests", dependencies: ["RedrawHarness", "redraw-samples"]),
     .testTarget(name: "RedrawReportsTests", dependencies: ["RedrawReports"], exclude: ["Golden", "Schemas"]),
     .testTarget(name: "RedrawCLITests", dependencies: ["RedrawCLI", "redraw"]),
   ],

@@ -8,7 +8,7 @@ import Synchronization
 /// here let a harness emulate the first on top of the same model code whose per-property
 /// tracking comes from the Observation runtime.
 
-/// One read of a `@Tracked` property, seen by ``ModelObservation/collectReads(_:)``.
+/// One read of a `@Tracked` property, seen by ``ModelObservation/collectAccesses(_:)``.
 public struct TrackedRead: Sendable {
   public let tracking: ModelTracking
   public let type: String
@@ -23,10 +23,13 @@ public struct TrackedWrite: Sendable {
 }
 
 public enum ModelObservation {
-  /// Runs `body` and returns, with its result, the `@Tracked` reads it made on this thread.
+  /// Runs `body` and returns, with its result, the `@Tracked` reads and writes it made on
+  /// this thread.
   ///
-  /// Nested collections each see the reads of their own body.
-  public static func collectReads<R>(_ body: () throws -> R) rethrows -> (result: R, reads: [TrackedRead]) {
+  /// Nested collections each see the accesses of their own body.
+  public static func collectAccesses<R>(_ body: () throws -> R) rethrows
+    -> (result: R, reads: [TrackedRead], writes: [TrackedWrite])
+  {
     let collector = ReadCollector()
     collectors.add(1, ordering: .relaxed)
     defer { collectors.subtract(1, ordering: .relaxed) }
@@ -34,11 +37,21 @@ public enum ModelObservation {
     ReadCollector.current = collector
     defer { ReadCollector.current = previous }
     let result = try body()
-    return (result, collector.reads)
+    return (result, collector.reads, collector.writes)
   }
 
   /// How many collections are running on any thread: the one check a read makes.
   @usableFromInline static let collectors = Atomic<Int>(0)
+
+  /// Notes a write for the collection running on this thread, if any.
+  @usableFromInline
+  static func noteWrite<Model: TrackedModel>(_ model: Model, storage: AnyKeyPath) {
+    guard let collector = ReadCollector.current else { return }
+    collector.writes.append(
+      TrackedWrite(
+        objectID: model.tracking.identity.objectID, type: String(describing: Model.self),
+        property: TrackedPropertyName.of(storage: storage)))
+  }
 
   /// Notes a read for the collection running on this thread, if any.
   @usableFromInline
@@ -51,9 +64,10 @@ public enum ModelObservation {
   }
 }
 
-/// The reads of one ``ModelObservation/collectReads(_:)``, kept per thread.
+/// The accesses of one ``ModelObservation/collectAccesses(_:)``, kept per thread.
 final class ReadCollector {
   var reads: [TrackedRead] = []
+  var writes: [TrackedWrite] = []
 
   /// The innermost collector of the calling thread.
   static var current: ReadCollector? {

@@ -47,7 +47,7 @@ enum ThreadContext {
     set { pthread_setspecific(lockKey, newValue ? UnsafeRawPointer(bitPattern: 1) : nil) }
   }
 
-  /// The read collector of ``ModelObservation/collectReads(_:)`` on this thread.
+  /// The collector of ``ModelObservation/collectAccesses(_:)`` on this thread.
   static var readCollector: AnyObject? {
     get { pthread_getspecific(collectorKey).map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() } }
     set {

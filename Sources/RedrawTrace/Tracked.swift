@@ -54,6 +54,9 @@ public struct Tracked<Value> {
         Recorder.shared.recordAccess(
           write: true, object: model.tracking.identity.objectID, type: names.type, property: names.property)
       }
+      if ModelObservation.collectors.load(ordering: .relaxed) > 0 {
+        ModelObservation.noteWrite(model, storage: storageKeyPath)
+      }
       if model.tracking.hasWriteHandlers.load(ordering: .acquiring) {
         model.tracking.notifyWrite(model, storage: storageKeyPath)
       }

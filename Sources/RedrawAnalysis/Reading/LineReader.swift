@@ -58,6 +58,17 @@ struct LineReader: ~Copyable {
     buffer = .allocate(byteCount: Self.chunkSize, alignment: 16)
   }
 
+  /// Reads lines from bytes in memory.
+  init(bytes: [UInt8]) {
+    descriptor = -1
+    closesDescriptor = false
+    buffer = .allocate(byteCount: max(bytes.count, 1), alignment: 16)
+    bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
+    end = bytes.count
+    bytesRead = Int64(bytes.count)
+    reachedEnd = true
+  }
+
   deinit {
     buffer.deallocate()
     if closesDescriptor { close(descriptor) }

@@ -26,12 +26,24 @@ public struct TraceReader {
   /// - Throws: ``TraceInputError`` for an unreadable file or, unless lenient, a malformed line.
   public mutating func read(path: String, name: String? = nil) throws(TraceInputError) -> FileReading {
     let displayName = name ?? (path == "-" ? "<stdin>" : path)
-    var lines: LineReader
+    let lines: LineReader
     do {
       lines = try LineReader(path: path)
     } catch {
       throw TraceInputError(file: displayName, line: 0, column: 0, message: readerMessage(error))
     }
+    return try read(lines, name: displayName)
+  }
+
+  /// Reads a trace held in memory, for example a recording made in-process.
+  public mutating func read(bytes: [UInt8], name: String) throws(TraceInputError) -> FileReading {
+    try read(LineReader(bytes: bytes), name: name)
+  }
+
+  private mutating func read(_ source: consuming LineReader, name displayName: String) throws(TraceInputError)
+    -> FileReading
+  {
+    var lines = source
     // The parser owns the table while it reads, so interning never copies it.
     var parser = LineParser(strings: strings)
     strings = StringTable()

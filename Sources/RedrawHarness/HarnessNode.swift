@@ -1,0 +1,84 @@
+import RedrawTrace
+
+/// One view in the harness's tree: its identity, its current struct, its state storage,
+/// what its last evaluation read, and why it must be evaluated again.
+final class HarnessNode {
+  /// The `node` written to the trace: 1 for the root, then in order of creation.
+  let id: Int
+  let typeName: String
+  let key: ChildKey
+  weak var parent: HarnessNode?
+  var view: any HarnessView
+  var environment: [ObjectIdentifier: AnyObject]
+  var children: [HarnessNode] = []
+  /// ``ViewState`` storage, in declaration order.
+  var stateSlots: [AnyObject] = []
+
+  /// What the last evaluation read: objects, and object and property pairs.
+  var readObjects: Set<UInt64> = []
+  var readProperties: Set<PropertyKey> = []
+  /// The models the last evaluation read, kept alive for write observation.
+  var readModels: [ObjectIdentifier: ModelTracking] = [:]
+
+  /// Why the node must be evaluated again; empty when it is clean.
+  var pendingWrites: [TrackedWrite] = []
+  var stateChanged = false
+  var inputsChanged = false
+  var isNew = true
+
+  /// The `id`s of the node's tasks when they last ran, by task name.
+  var taskIDs: [String: AnyHashable?] = [:]
+  var evaluations = 0
+  /// Counts evaluations, so observations set up by an earlier one are recognized.
+  var generation = 0
+
+  init(id: Int, key: ChildKey, typeName: String, view: any HarnessView, environment: [ObjectIdentifier: AnyObject]) {
+    self.id = id
+    self.key = key
+    self.typeName = typeName
+    self.view = view
+    self.environment = environment
+  }
+
+  var isDirty: Bool { isNew || stateChanged || inputsChanged || !pendingWrites.isEmpty }
+
+  /// The cause of the next evaluation, in the analyzer's order: first evaluation, own
+  /// state, a write to a property it read, new inputs from the parent, any other write.
+  var cause: BodyCause {
+    if isNew { return .initial }
+    if stateChanged { return .state }
+    if let needed = pendingWrites.first(where: { readProperties.contains(PropertyKey($0)) }) {
+      return .write(object: needed.objectID, type: needed.type, property: needed.property)
+    }
+    if inputsChanged { return .parent }
+    if let write = pendingWrites.first {
+      return .write(object: write.objectID, type: write.type, property: write.property)
+    }
+    return .unknown
+  }
+
+  func markClean() {
+    isNew = false
+    stateChanged = false
+    inputsChanged = false
+    pendingWrites.removeAll()
+  }
+
+  /// This node and its descendants, parents first.
+  var subtree: [HarnessNode] { [self] + children.flatMap(\.subtree) }
+}
+
+/// An object's property, as a read set holds it.
+struct PropertyKey: Hashable {
+  var object: UInt64
+  var property: String
+
+  init(object: UInt64, property: String) {
+    self.object = object
+    self.property = property
+  }
+
+  init(_ write: TrackedWrite) {
+    self.init(object: write.objectID, property: write.property)
+  }
+}

@@ -1,0 +1,315 @@
+import Observation
+import RedrawTrace
+import Synchronization
+
+/// A headless view tree with SwiftUI's invalidation rules, for tests and scripted samples.
+///
+/// ```swift
+/// let harness = ViewHarness(tracking: .propertyLevel) { ProfileScreen(model: model) }
+/// model.query = "swift"
+/// harness.flush()
+/// #expect(harness.evaluations(of: UnreadBadge.self) == 1)
+/// ```
+///
+/// - Property-level tracking (`@Observable`) comes from the real Observation runtime:
+///   each body runs inside `withObservationTracking`, and a change to a property it read
+///   invalidates it.
+/// - Object-level tracking (`ObservableObject`) invalidates every view that read any
+///   property of a written object, whichever property was written.
+/// - Re-evaluating a parent re-creates its children's structs: `ViewState` default values
+///   run again and are dropped, plain stored properties are rebuilt, and a child is
+///   re-evaluated when its inputs changed.
+/// - Updates are processed in passes by ``flush()``, like frames; every evaluation is
+///   recorded as a `body` event with its `parent` and precise `cause`.
+///
+/// A harness is used from one thread; writes may happen on any thread, and are taken into
+/// account at the next ``flush()``.
+public final class ViewHarness {
+  /// How writes invalidate views.
+  public struct Tracking: Sendable {
+    /// The kind of tracking of a model type.
+    public enum Level: Sendable {
+      /// Per property, as `@Observable`.
+      case property
+      /// Per object, as `ObservableObject`.
+      case object
+    }
+
+    var level: Level
+    var overrides: [String: Level]
+
+    /// Every model tracked per property, as with `@Observable`.
+    public static let propertyLevel = Tracking(level: .property, overrides: [:])
+    /// Every model tracked per object, as with `ObservableObject`.
+    public static let objectLevel = Tracking(level: .object, overrides: [:])
+
+    /// `level` for every model type except `types`, which get the other level: a run in
+    /// the middle of a migration.
+    public static func mixed(_ level: Level, except types: [Any.Type]) -> Tracking {
+      let other: Level = level == .property ? .object : .property
+      return Tracking(level: level, overrides: Dictionary(types.map { (String(describing: $0), other) }) { $1 })
+    }
+
+    func level(of type: String) -> Level { overrides[type] ?? level }
+  }
+
+  /// The most passes one ``flush()`` runs before it stops, so a view that writes what it
+  /// reads cannot loop forever.
+  public static let maximumPasses = 100
+
+  public let tracking: Tracking
+  private var root: HarnessNode
+  private var nextID = 1
+  private var countsByType: [String: Int] = [:]
+  private let inbox = Inbox()
+  private var writeObservations: [ObjectIdentifier: WriteObservation] = [:]
+  /// Passes the last ``flush()`` ran.
+  public private(set) var lastPasses = 0
+
+  /// Mounts `root` and evaluates the whole tree once.
+  public init<Root: HarnessView>(tracking: Tracking = .propertyLevel, _ root: @escaping () -> Root) {
+    self.tracking = tracking
+    let key = ChildKey(position: 0, type: ObjectIdentifier(Root.self), id: nil)
+    let made = Trace.withOwner(1) { root() }
+    self.root = HarnessNode(id: 1, key: key, typeName: String(describing: Root.self), view: made, environment: [:])
+    nextID = 2
+    flush()
+  }
+
+  // MARK: - Counting
+
+  /// Body evaluations of views of type `type` since the harness started (or the last reset).
+  public func evaluations<V: HarnessView>(of type: V.Type) -> Int {
+    countsByType[String(describing: type)] ?? 0
+  }
+
+  /// Body evaluations by view type name.
+  public var evaluationCounts: [String: Int] { countsByType }
+
+  /// All body evaluations.
+  public var totalEvaluations: Int { countsByType.values.reduce(0, +) }
+
+  /// Forgets the counts, e.g. after the first render.
+  public func resetCounts() { countsByType = [:] }
+
+  /// The current struct of the first mounted view of type `type`, parents first.
+  public func view<V: HarnessView>(_ type: V.Type) -> V? {
+    root.subtree.lazy.compactMap { $0.view as? V }.first
+  }
+
+  /// The text the mounted views of type `type` show.
+  public private(set) var texts: [String: [String]] = [:]
+
+  /// Whether a view of type `type` is mounted.
+  public func isMounted<V: HarnessView>(_ type: V.Type) -> Bool { view(type) != nil }
+
+  // MARK: - Updates
+
+  /// Processes every invalidation in passes until the tree is clean: each pass evaluates
+  /// the invalid views parents first, then runs the tasks of views that appeared or whose
+  /// task id changed.
+  public func flush() {
+    lastPasses = 0
+    while lastPasses < Self.maximumPasses {
+      deliverInvalidations()
+      guard root.subtree.contains(where: \.isDirty) else { break }
+      lastPasses += 1
+      var tasks: [() -> Void] = []
+      visit(root, tasks: &tasks)
+      for task in tasks { task() }
+    }
+    releaseUnreadModels()
+  }
+
+  private func visit(_ node: HarnessNode, tasks: inout [() -> Void]) {
+    if node.isDirty { evaluate(node, tasks: &tasks) }
+    for child in node.children { visit(child, tasks: &tasks) }
+  }
+
+  // MARK: - Evaluation
+
+  private func evaluate(_ node: HarnessNode, tasks: inout [() -> Void]) {
+    let cause = node.cause
+    node.markClean()
+    bindState(of: node)
+    var content = ViewContent(environment: node.environment)
+    let reference = inbox.reference
+    let nodeID = node.id
+    // Observations of an earlier evaluation may still fire; only this one's count.
+    node.generation += 1
+    let generation = node.generation
+    let span = Trace.beginBody(node.typeName, node: node.id, parent: node.parent?.id, cause: cause)
+    let (_, reads, writes) = ModelObservation.collectAccesses {
+      withObservationTracking {
+        node.view.body(&content)
+      } onChange: {
+        reference.post(.changed(node: nodeID, generation: generation))
+      }
+    }
+    Trace.end(span)
+    node.evaluations += 1
+    countsByType[node.typeName, default: 0] += 1
+    texts[node.typeName] = content.texts
+    let observedNow = record(reads, for: node)
+    // A write during the body to a model first observed by it was made before its
+    // observation existed: deliver it now.
+    for write in writes where observedNow.contains(write.objectID) {
+      inbox.post(.write(write, objectLevel: tracking.level(of: write.type) == .object))
+    }
+    reconcileChildren(of: node, with: content.children)
+    scheduleTasks(of: node, content.tasks, into: &tasks)
+  }
+
+  /// Connects the struct's ``ViewState`` properties to the node's storage, in order.
+  private func bindState(of node: HarnessNode) {
+    var index = 0
+    let reference = inbox.reference
+    let nodeID = node.id
+    for child in Mirror(reflecting: node.view).children {
+      guard let property = child.value as? any StateProperty else { continue }
+      property.slot.bind(to: &node.stateSlots, index: index) { reference.post(.state(node: nodeID)) }
+      index += 1
+    }
+  }
+
+  /// Stores what the evaluation read and observes the writes to newly read models.
+  ///
+  /// - Returns: The objects observed for the first time.
+  @discardableResult
+  private func record(_ reads: [TrackedRead], for node: HarnessNode) -> Set<UInt64> {
+    var observedNow: Set<UInt64> = []
+    node.readObjects = []
+    node.readProperties = []
+    node.readModels = [:]
+    for read in reads {
+      let object = read.tracking.identity.objectID
+      node.readObjects.insert(object)
+      node.readProperties.insert(PropertyKey(object: object, property: read.property))
+      node.readModels[ObjectIdentifier(read.tracking)] = read.tracking
+      let key = ObjectIdentifier(read.tracking)
+      if writeObservations[key] == nil {
+        let reference = inbox.reference
+        let level = tracking.level(of: read.type)
+        writeObservations[key] = read.tracking.observeWrites { write in
+          reference.post(.write(write, objectLevel: level == .object))
+        }
+        observedNow.insert(object)
+      }
+    }
+    return observedNow
+  }
+
+  // MARK: - Children
+
+  private func reconcileChildren(of node: HarnessNode, with declared: [ViewContent.Child]) {
+    var existing = Dictionary(node.children.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    var children: [HarnessNode] = []
+    for declaration in declared {
+      if let child = existing.removeValue(forKey: declaration.key) {
+        // The parent re-created the child's struct; its body runs again only for new inputs.
+        let made = Trace.withOwner(child.id) { declaration.make() }
+        let sameEnvironment =
+          child.environment.count == declaration.environment.count
+          && child.environment.allSatisfy { declaration.environment[$0.key] === $0.value }
+        if !sameEnvironment || !InputComparison.sameInputs(child.view, made) { child.inputsChanged = true }
+        child.view = made
+        bindState(of: child)
+        child.environment = declaration.environment
+        children.append(child)
+      } else {
+        let id = nextID
+        nextID += 1
+        let made = Trace.withOwner(id) { declaration.make() }
+        let child = HarnessNode(
+          id: id, key: declaration.key, typeName: declaration.typeName, view: made,
+          environment: declaration.environment)
+        child.parent = node
+        children.append(child)
+      }
+    }
+    node.children = children
+    // Children not declared again disappear, with their state and subtree.
+    for gone in existing.values { unmount(gone) }
+  }
+
+  private func unmount(_ node: HarnessNode) {
+    for descendant in node.subtree {
+      descendant.stateSlots = []
+      descendant.readModels = [:]
+    }
+  }
+
+  private func scheduleTasks(of node: HarnessNode, _ declared: [ViewContent.Task], into tasks: inout [() -> Void]) {
+    for task in declared {
+      let previous = node.taskIDs[task.name]
+      let appeared = previous == nil
+      if appeared || previous! != task.id {
+        node.taskIDs[task.name] = .some(task.id)
+        let work = task.work
+        let name = task.name
+        tasks.append {
+          Trace.effect(.task, name)
+          work()
+        }
+      }
+    }
+  }
+
+  // MARK: - Invalidation
+
+  /// Applies the invalidations posted since the last pass, in the order they happened.
+  private func deliverInvalidations() {
+    let nodes = Dictionary(root.subtree.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var lastWrite: TrackedWrite?
+    for message in inbox.drain() {
+      switch message {
+      case .state(let id):
+        nodes[id]?.stateChanged = true
+      case .write(let write, let objectLevel):
+        lastWrite = write
+        guard objectLevel else { continue }
+        for node in nodes.values where node.readObjects.contains(write.objectID) {
+          node.pendingWrites.append(write)
+        }
+      case .changed(let id, let generation):
+        guard let node = nodes[id], node.generation == generation else { continue }
+        if let write = lastWrite { node.pendingWrites.append(write) } else { node.inputsChanged = true }
+      }
+    }
+  }
+
+  /// Stops observing models no mounted view read in its last evaluation.
+  private func releaseUnreadModels() {
+    let read = Set(root.subtree.flatMap { $0.readModels.keys })
+    for key in writeObservations.keys where !read.contains(key) {
+      writeObservations[key]?.cancel()
+      writeObservations[key] = nil
+    }
+  }
+}
+
+// MARK: - Messages
+
+/// Invalidations posted from any thread, read by the harness at its next pass.
+final class Inbox: Sendable {
+  enum Message: Sendable {
+    case state(node: Int)
+    case write(TrackedWrite, objectLevel: Bool)
+    case changed(node: Int, generation: Int)
+  }
+
+  private let messages = Mutex<[Message]>([])
+
+  var reference: Inbox { self }
+
+  func post(_ message: Message) {
+    messages.withLock { $0.append(message) }
+  }
+
+  func drain() -> [Message] {
+    messages.withLock { messages in
+      defer { messages.removeAll() }
+      return messages
+    }
+  }
+}
