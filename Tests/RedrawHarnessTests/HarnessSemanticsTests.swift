@@ -37,8 +37,14 @@ struct Detail: HarnessView {
 final class Counter: TrackedModel {
   let tracking = ModelTracking()
   @Tracked var count = 0
+}
+
+/// A counter that counts its own initializations; used by one test only.
+final class Tally: TrackedModel {
+  let tracking = ModelTracking()
+  @Tracked var count = 0
   nonisolated(unsafe) static var made = 0
-  init() { Counter.made += 1 }
+  init() { Tally.made += 1 }
 }
 
 final class Theme: TrackedModel {
@@ -56,12 +62,12 @@ struct Parent: HarnessView {
 }
 
 struct StateCounter: HarnessView {
-  @ViewState var counter = Counter()
+  @ViewState var counter = Tally()
   func body(_ content: inout ViewContent) { content.text("\(counter.count)") }
 }
 
 struct PlainCounter: HarnessView {
-  let counter = Counter()
+  let counter = Tally()
   func body(_ content: inout ViewContent) { content.text("\(counter.count)") }
 }
 
@@ -129,9 +135,9 @@ struct HarnessSemanticsTests {
 
   @Test func viewStateKeepsItsFirstValueAndAPlainPropertyIsRebuilt() {
     let theme = Theme()
-    Counter.made = 0
+    Tally.made = 0
     let harness = ViewHarness { Parent(theme: theme) }
-    #expect(Counter.made == 2)
+    #expect(Tally.made == 2)
     harness.view(StateCounter.self)?.counter.count = 5
     harness.view(PlainCounter.self)?.counter.count = 5
     harness.flush()
@@ -140,7 +146,7 @@ struct HarnessSemanticsTests {
     theme.tint = 1
     harness.flush()
     // Both initializers ran again with the struct; @ViewState dropped its new value.
-    #expect(Counter.made == 4)
+    #expect(Tally.made == 4)
     #expect(harness.view(StateCounter.self)?.counter.count == 5)
     #expect(harness.view(PlainCounter.self)?.counter.count == 0, "the plain property lost its state")
     #expect(harness.texts["PlainCounter"] == ["0"])
