@@ -19,15 +19,18 @@ public protocol HarnessView {
   func body(_ content: inout ViewContent)
 }
 
+import RedrawTrace
+
 /// What a body declares: children, tasks and environment objects; and what it may read:
 /// the environment.
 public struct ViewContent {
-  /// A child declared by a body, made when the harness knows its identity.
+  /// A child declared by a body, made under its own identity.
   struct Child {
     var key: ChildKey
+    var node: Int
     var typeName: String
     var environment: [ObjectIdentifier: AnyObject]
-    var make: () -> any HarnessView
+    var view: any HarnessView
   }
 
   /// A task declared by a body.
@@ -38,13 +41,16 @@ public struct ViewContent {
   }
 
   let environment: [ObjectIdentifier: AnyObject]
+  /// The node of a child with this key: its current one, or a new one.
+  let identify: (ChildKey) -> Int
   var children: [Child] = []
   var tasks: [Task] = []
   /// Text the body would show; kept so tests can read what a view displays.
   var texts: [String] = []
 
-  /// Declares a child. Its struct is made by the harness, inside the child's identity,
-  /// so `Trace.make` in its property initializers records the child as their owner.
+  /// Declares a child. Its struct is made here, inside the body (so what the expression
+  /// reads is the body's read) and inside the child's identity (so `Trace.make` in its
+  /// property initializers records the child as their owner).
   ///
   /// - Parameters:
   ///   - make: The child's struct, e.g. `FeedView(settings: settings)`.
@@ -52,12 +58,15 @@ public struct ViewContent {
   ///     identified by its position and type.
   ///   - environment: Objects to inject into the child's subtree, as `.environment(_:)` does.
   public mutating func child<V: HarnessView>(
-    _ make: @autoclosure @escaping () -> V, id: AnyHashable? = nil, environment: [AnyObject] = []
+    _ make: @autoclosure () -> V, id: AnyHashable? = nil, environment: [AnyObject] = []
   ) {
     var inherited = self.environment
     for object in environment { inherited[ObjectIdentifier(type(of: object))] = object }
     let key = ChildKey(position: id == nil ? children.count : -1, type: ObjectIdentifier(V.self), id: id)
-    children.append(Child(key: key, typeName: String(describing: V.self), environment: inherited, make: make))
+    let node = identify(key)
+    let view = Trace.withOwner(node) { make() }
+    children.append(
+      Child(key: key, node: node, typeName: String(describing: V.self), environment: inherited, view: view))
   }
 
   /// Declares work to run once each time the view appears (`.task { }`), or again

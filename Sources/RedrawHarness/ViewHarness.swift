@@ -132,7 +132,12 @@ public final class ViewHarness {
     let cause = node.cause
     node.markClean()
     bindState(of: node)
-    var content = ViewContent(environment: node.environment)
+    let current = Dictionary(node.children.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
+    var content = ViewContent(environment: node.environment) { [unowned self] key in
+      if let id = current[key] { return id }
+      defer { nextID += 1 }
+      return nextID
+    }
     let reference = inbox.reference
     let nodeID = node.id
     // Observations of an earlier evaluation may still fire; only this one's count.
@@ -207,7 +212,7 @@ public final class ViewHarness {
     for declaration in declared {
       if let child = existing.removeValue(forKey: declaration.key) {
         // The parent re-created the child's struct; its body runs again only for new inputs.
-        let made = Trace.withOwner(child.id) { declaration.make() }
+        let made = declaration.view
         let sameEnvironment =
           child.environment.count == declaration.environment.count
           && child.environment.allSatisfy { declaration.environment[$0.key] === $0.value }
@@ -217,11 +222,8 @@ public final class ViewHarness {
         child.environment = declaration.environment
         children.append(child)
       } else {
-        let id = nextID
-        nextID += 1
-        let made = Trace.withOwner(id) { declaration.make() }
         let child = HarnessNode(
-          id: id, key: declaration.key, typeName: declaration.typeName, view: made,
+          id: declaration.node, key: declaration.key, typeName: declaration.typeName, view: declaration.view,
           environment: declaration.environment)
         child.parent = node
         children.append(child)
