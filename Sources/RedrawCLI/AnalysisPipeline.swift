@@ -68,7 +68,7 @@ public enum AnalysisPipeline {
     let findings =
       RuleRegistry.run(on: sessions, context: options.ruleContext)
       + BudgetCheck.findings(in: sessions, budgets: options.budgets, context: options.ruleContext)
-    return Analysis(files: files, findings: findings.sorted(by: Finding.reportOrder))
+    return Analysis(files: files, findings: Finding.inReportOrder(findings))
   }
 
   /// Stage 4: removes ignored findings and those the baseline accepts (all of them

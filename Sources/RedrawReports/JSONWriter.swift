@@ -9,7 +9,8 @@
 /// }
 /// ```
 public struct JSONWriter {
-  public private(set) var output = ""
+  /// The document written so far, as UTF-8.
+  public private(set) var bytes: [UInt8] = []
   private var depth = 0
   /// Whether the container being written has a value already.
   private var hasValue = [false]
@@ -17,6 +18,9 @@ public struct JSONWriter {
   private var pendingKey = false
 
   public init() {}
+
+  /// The document written so far.
+  public var output: String { String(decoding: bytes, as: UTF8.self) }
 
   // MARK: - Containers
 
@@ -76,25 +80,25 @@ public struct JSONWriter {
   public mutating func field(_ key: String, _ value: Double) {
     self.key(key)
     element()
-    output += value.isFinite ? "\(value)" : "null"
+    append(value.isFinite ? "\(value)" : "null")
   }
 
   public mutating func field(_ key: String, _ value: Bool) {
     self.key(key)
     element()
-    output += value ? "true" : "false"
+    append(value ? "true" : "false")
   }
 
   // MARK: - Values
 
   public mutating func string(_ value: String) {
     element()
-    JSONWriter.appendQuoted(value, to: &output)
+    JSONWriter.appendQuoted(value, to: &bytes)
   }
 
   public mutating func number(_ value: Int) {
     element()
-    output += String(value)
+    append(String(value))
   }
 
   // MARK: - Layout
@@ -104,8 +108,8 @@ public struct JSONWriter {
 
   private mutating func key(_ key: String) {
     element()
-    JSONWriter.appendQuoted(key, to: &output)
-    output += ": "
+    JSONWriter.appendQuoted(key, to: &bytes)
+    append(": ")
     pendingKey = true
   }
 
@@ -117,15 +121,16 @@ public struct JSONWriter {
       return
     }
     if depth > 0 {
-      output += hasValue[depth] ? ",\n" : "\n"
-      output += String(repeating: "  ", count: depth)
+      if hasValue[depth] { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(UInt8(ascii: "\n"))
+      bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
     hasValue[depth] = true
   }
 
   private mutating func open(_ bracket: String) {
     element()
-    output += bracket
+    append(bracket)
     depth += 1
     hasValue.append(false)
   }
@@ -134,32 +139,51 @@ public struct JSONWriter {
     let empty = !hasValue[depth]
     hasValue.removeLast()
     depth -= 1
-    if !empty { output += "\n" + String(repeating: "  ", count: depth) }
-    output += bracket
+    if !empty {
+      bytes.append(UInt8(ascii: "\n"))
+      bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    }
+    append(bracket)
+  }
+
+  private mutating func append(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
   }
 
   /// Appends `value` as a JSON string literal: quotes, backslashes and control
   /// characters escaped, and U+2028/U+2029, which JavaScript string literals reject.
-  public static func appendQuoted(_ value: String, to output: inout String) {
-    output += "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case "\u{2028}": output += "\\u2028"
-      case "\u{2029}": output += "\\u2029"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          output.unicodeScalars.append(scalar)
+  ///
+  /// - Complexity: O(n); text that needs no escaping is copied in one append.
+  public static func appendQuoted(_ value: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    let copied: Bool? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+      for byte in utf8
+      where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2 {
+        return false
+      }
+      output.append(contentsOf: utf8)
+      return true
+    }
+    if copied != true {
+      for scalar in value.unicodeScalars {
+        switch scalar {
+        case "\"": output.append(contentsOf: #"\""#.utf8)
+        case "\\": output.append(contentsOf: #"\\"#.utf8)
+        case "\n": output.append(contentsOf: #"\n"#.utf8)
+        case "\r": output.append(contentsOf: #"\r"#.utf8)
+        case "\t": output.append(contentsOf: #"\t"#.utf8)
+        case "\u{2028}": output.append(contentsOf: #"\u2028"#.utf8)
+        case "\u{2029}": output.append(contentsOf: #"\u2029"#.utf8)
+        default:
+          if scalar.value < 0x20 || scalar.value == 0x7F {
+            let hex = String(scalar.value, radix: 16)
+            output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+          } else {
+            output.append(contentsOf: String(scalar).utf8)
+          }
         }
       }
     }
-    output += "\""
+    output.append(UInt8(ascii: "\""))
   }
 }

@@ -49,11 +49,25 @@ public struct Finding: Sendable, Hashable {
     [rule, scenario ?? "", view ?? "", type ?? "", property ?? "", site ?? ""].joined(separator: "|")
   }
 
-  /// Report order: most severe first, then the largest count, then by subject.
+  /// `findings` sorted by ``reportOrder(_:_:)``, moving indices rather than findings.
+  public static func inReportOrder(_ findings: [Finding]) -> [Finding] {
+    findings.indices.sorted { reportOrder(findings[$0], findings[$1]) }.map { findings[$0] }
+  }
+
+  /// Report order: most severe first, then the largest count, then by subject (rule,
+  /// scenario, view, type, property, site), then by place in the trace.
+  ///
+  /// - Complexity: O(1) for findings that differ in severity or count; compares fields
+  ///   without building strings.
   public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
     if lhs.severity != rhs.severity { return lhs.severity > rhs.severity }
     if lhs.count != rhs.count { return lhs.count > rhs.count }
-    if lhs.subject != rhs.subject { return lhs.subject < rhs.subject }
+    if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
+    if lhs.scenario != rhs.scenario { return (lhs.scenario ?? "") < (rhs.scenario ?? "") }
+    if lhs.view != rhs.view { return (lhs.view ?? "") < (rhs.view ?? "") }
+    if lhs.type != rhs.type { return (lhs.type ?? "") < (rhs.type ?? "") }
+    if lhs.property != rhs.property { return (lhs.property ?? "") < (rhs.property ?? "") }
+    if lhs.site != rhs.site { return (lhs.site ?? "") < (rhs.site ?? "") }
     return (lhs.source, lhs.evidence.line) < (rhs.source, rhs.evidence.line)
   }
 }

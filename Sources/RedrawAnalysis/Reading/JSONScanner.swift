@@ -230,6 +230,8 @@ struct JSONScanner {
     var magnitude: UInt64 = 0
     if bytes[position] == 48 {
       position += 1
+    } else if let fast = readShortDigits() {
+      magnitude = fast
     } else {
       while position < bytes.count, bytes[position] >= 48, bytes[position] <= 57 {
         let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
@@ -258,6 +260,24 @@ struct JSONScanner {
       throw failure("expected an integer within 64 bits")
     }
     return Int64(magnitude)
+  }
+
+  /// Reads up to 18 digits without overflow checks (they cannot overflow); nil, with the
+  /// position unchanged, when there are more.
+  @inline(__always)
+  private mutating func readShortDigits() -> UInt64? {
+    var value: UInt64 = 0
+    var index = position
+    let limit = min(bytes.count, position + 19)
+    while index < limit {
+      let digit = bytes[index] &- 48
+      if digit > 9 { break }
+      value = value &* 10 &+ UInt64(digit)
+      index += 1
+    }
+    guard index - position <= 18 else { return nil }
+    position = index
+    return value
   }
 
   /// Skips any JSON number, validating its grammar.

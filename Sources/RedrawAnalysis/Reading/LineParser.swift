@@ -219,31 +219,48 @@ private enum Key {
   case view, type, prop, site, detail, name, format, scenario, app, startedAt, cause, kind
 
   /// The key spelled by `bytes`, or nil for one the format does not define.
+  ///
+  /// - Complexity: O(1): the key's bytes are packed into one word and switched on.
+  @inline(__always)
   init?(bytes: UnsafeBufferPointer<UInt8>) {
-    switch bytes.count {
-    case 1 where bytes[0] == UInt8(ascii: "e"): self = .e
-    case 1 where bytes[0] == UInt8(ascii: "t"): self = .t
-    case 2 where matches(bytes, "id"): self = .id
-    case 3 where matches(bytes, "tid"): self = .tid
-    case 3 where matches(bytes, "obj"): self = .obj
-    case 3 where matches(bytes, "app"): self = .app
-    case 4 where matches(bytes, "node"): self = .node
-    case 4 where matches(bytes, "view"): self = .view
-    case 4 where matches(bytes, "type"): self = .type
-    case 4 where matches(bytes, "prop"): self = .prop
-    case 4 where matches(bytes, "site"): self = .site
-    case 4 where matches(bytes, "name"): self = .name
-    case 4 where matches(bytes, "kind"): self = .kind
-    case 5 where matches(bytes, "owner"): self = .owner
-    case 5 where matches(bytes, "count"): self = .count
-    case 5 where matches(bytes, "cause"): self = .cause
-    case 6 where matches(bytes, "parent"): self = .parent
-    case 6 where matches(bytes, "detail"): self = .detail
-    case 6 where matches(bytes, "format"): self = .format
-    case 7 where matches(bytes, "version"): self = .version
-    case 8 where matches(bytes, "scenario"): self = .scenario
-    case 9 where matches(bytes, "startedAt"): self = .startedAt
+    guard bytes.count <= 8 else {
+      if matches(bytes, "startedAt") {
+        self = .startedAt
+        return
+      }
+      return nil
+    }
+    switch (packedWord(bytes), bytes.count) {
+    case (0x65, 1): self = .e
+    case (0x74, 1): self = .t
+    case (0x6469, 2): self = .id
+    case (0x64_6974, 3): self = .tid
+    case (0x6A_626F, 3): self = .obj
+    case (0x70_7061, 3): self = .app
+    case (0x6564_6F6E, 4): self = .node
+    case (0x7765_6976, 4): self = .view
+    case (0x6570_7974, 4): self = .type
+    case (0x706F_7270, 4): self = .prop
+    case (0x6574_6973, 4): self = .site
+    case (0x656D_616E, 4): self = .name
+    case (0x646E_696B, 4): self = .kind
+    case (0x72_656E_776F, 5): self = .owner
+    case (0x74_6E75_6F63, 5): self = .count
+    case (0x65_7375_6163, 5): self = .cause
+    case (0x746E_6572_6170, 6): self = .parent
+    case (0x6C69_6174_6564, 6): self = .detail
+    case (0x7461_6D72_6F66, 6): self = .format
+    case (0x6E_6F69_7372_6576, 7): self = .version
+    case (0x6F69_7261_6E65_6373, 8): self = .scenario
     default: return nil
     }
   }
+}
+
+/// Up to eight bytes packed little-endian into a word, for switching on short names.
+@inline(__always)
+func packedWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  var word: UInt64 = 0
+  for index in 0..<min(bytes.count, 8) { word |= UInt64(bytes[index]) << UInt64(8 * index) }
+  return word
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One parsed trace line: a small value of integers and interned string ids.
 ///
 /// The reader reuses one `TraceEvent` for every line; nothing in it allocates.
@@ -60,19 +68,21 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
   case unknown
 
   /// The kind named by the bytes of an `e` value.
+  @inline(__always)
   static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> EventKind {
-    switch bytes.count {
-    case 3 where matches(bytes, "end"): .end
-    case 4 where matches(bytes, "meta"): .meta
-    case 4 where matches(bytes, "body"): .body
-    case 4 where matches(bytes, "init"): .`init`
-    case 4 where matches(bytes, "read"): .read
-    case 4 where matches(bytes, "mark"): .mark
-    case 4 where matches(bytes, "lost"): .lost
-    case 5 where matches(bytes, "write"): .write
-    case 6 where matches(bytes, "effect"): .effect
-    case 6 where matches(bytes, "deinit"): .`deinit`
-    default: .unknown
+    guard bytes.count <= 8 else { return .unknown }
+    switch (packedWord(bytes), bytes.count) {
+    case (0x6461_6572, 4): return .read
+    case (0x65_7469_7277, 5): return .write
+    case (0x79_646F62, 4): return .body
+    case (0x64_6E65, 3): return .end
+    case (0x7469_6E69, 4): return .`init`
+    case (0x7463_6566_6665, 6): return .effect
+    case (0x7469_6E69_6564, 6): return .`deinit`
+    case (0x6B72_616D, 4): return .mark
+    case (0x6174_656D, 4): return .meta
+    case (0x7473_6F6C, 4): return .lost
+    default: return .unknown
     }
   }
 }
@@ -92,7 +102,14 @@ public enum BodyCauseKind: UInt8, Sendable, CaseIterable {
   }
 
   static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> BodyCauseKind? {
-    allCases.first { matches(bytes, $0.name) }
+    switch bytes.count {
+    case 5 where matches(bytes, "write"): .write
+    case 6 where matches(bytes, "parent"): .parent
+    case 5 where matches(bytes, "state"): .state
+    case 7 where matches(bytes, "initial"): .initial
+    case 7 where matches(bytes, "unknown"): .unknown
+    default: nil
+    }
   }
 }
 
@@ -114,22 +131,28 @@ public enum EffectKindID: UInt8, Sendable, CaseIterable, Comparable {
   }
 
   static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> EffectKindID? {
-    allCases.first { matches(bytes, $0.name) }
+    switch bytes.count {
+    case 3 where matches(bytes, "log"): .log
+    case 4 where matches(bytes, "task"): .task
+    case 5 where matches(bytes, "timer"): .timer
+    case 5 where matches(bytes, "other"): .other
+    case 7 where matches(bytes, "network"): .network
+    case 7 where matches(bytes, "storage"): .storage
+    case 8 where matches(bytes, "observer"): .observer
+    case 9 where matches(bytes, "analytics"): .analytics
+    default: nil
+    }
   }
 
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Whether `bytes` spell `text` exactly.
+///
+/// - Complexity: O(n); a `memcmp` of the literal's bytes, no `String`.
 @inline(__always)
 func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
   guard bytes.count == text.utf8CodeUnitCount else { return false }
-  let expected = text.utf8Start
-  for index in 0..<bytes.count where bytes[index] != expected[index] { return false }
-  return true
-}
-
-/// Whether `bytes` spell `text` exactly.
-func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
-  text.utf8.elementsEqual(bytes)
+  guard let start = bytes.baseAddress, bytes.count > 0 else { return true }
+  return memcmp(start, text.utf8Start, bytes.count) == 0
 }

@@ -34,6 +34,6 @@ public enum RuleRegistry {
         findings += rule.findings(in: session, context: context)
       }
     }
-    return findings.sorted(by: Finding.reportOrder)
+    return Finding.inReportOrder(findings)
   }
 }

@@ -1,8 +1,10 @@
 /// Turns the state of a finished session into a ``Session`` with names.
 extension SessionBuilder {
-  mutating func finishSession(strings: StringTable) {
+  mutating func finishSession(strings: borrowing StringTable) {
     guard var session = current else { return }
-    let openSpans = threads.values.reduce(0) { $0 + $1.spans.count }
+    session.eventCounts = eventCounts
+    session.unknownKeys = unknownKeys
+    let openSpans = threads.reduce(0) { $0 + $1.spans.count }
     if openSpans > 0 {
       let line = session.truncation?.line ?? session.line
       session.truncation = Truncation(
@@ -17,7 +19,10 @@ extension SessionBuilder {
       summary.propertiesRead = node.properties.count
       summary.timeline = node.timeline.map(Int.init)
       summary.wastedTimeline = node.wastedTimeline.map(Int.init)
-      summary.readProperties = node.properties.map { "\(strings[$0.type]).\(strings[$0.property])" }.sorted()
+      summary.readProperties = node.properties.keys.map { key in
+        "\(strings[StringID(rawValue: Int32(truncatingIfNeeded: key >> 32))])."
+          + strings[StringID(rawValue: Int32(truncatingIfNeeded: key))]
+      }.sorted()
       return summary
     }
     let viewOfNode = Dictionary(session.nodes.map { ($0.node, $0.view) }, uniquingKeysWith: { _, last in last })
@@ -29,9 +34,11 @@ extension SessionBuilder {
       summary.ownerView = group.key.owner.flatMap { viewOfNode[$0] }
       return summary
     }
-    session.properties = properties.map { key, state in
+    var knownProperties: [StringID: Int] = [:]
+    for state in properties { knownProperties[state.type, default: 0] += 1 }
+    session.properties = properties.map { state in
       PropertySummary(
-        type: strings[key.type], property: strings[key.property], reads: state.reads, writes: state.writes,
+        type: strings[state.type], property: strings[state.property], reads: state.reads, writes: state.writes,
         neededEvaluations: state.neededEvaluations, overBroadEvaluations: state.overBroadEvaluations,
         firstWrite: state.firstWrite, writeSite: state.site.map { strings[$0] })
     }.sorted { ($0.type, $0.property) < ($1.type, $1.property) }
@@ -59,11 +66,11 @@ extension SessionBuilder {
         instances: state.instances, replacedAfterWrites: state.replacedAfterWrites,
         site: state.group.flatMap { groups[$0].key.site }.map { strings[$0] }, first: state.first)
     }
-    session.modelReads = modelReads.map { key, state in
+    session.modelReads = modelReads.map { state in
       ModelReadSummary(
-        node: nodes[key.node].summary.node, view: strings[nodes[key.node].view], type: strings[key.type],
+        node: nodes[state.node].summary.node, view: strings[nodes[state.node].view], type: strings[state.type],
         maximumProperties: state.maximum, properties: state.properties.map { strings[$0] }.sorted(),
-        knownProperties: typeProperties[key.type]?.count ?? 0, first: state.first)
+        knownProperties: knownProperties[state.type] ?? 0, first: state.first)
     }
     session.diagnostics = diagnosticOrder.compactMap { diagnostics[$0] }
     sessions.append(session)
@@ -74,7 +81,9 @@ extension SessionBuilder {
   private func nodesReading(type: StringID, view: StringID) -> Set<StringID> {
     var read: Set<StringID> = []
     for node in nodes where node.view == view {
-      for key in node.properties where key.type == type { read.insert(key.property) }
+      for key in node.properties.keys where Int32(truncatingIfNeeded: key >> 32) == type.rawValue {
+        read.insert(StringID(rawValue: Int32(truncatingIfNeeded: key)))
+      }
     }
     return read
   }

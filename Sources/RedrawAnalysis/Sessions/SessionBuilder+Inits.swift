@@ -25,12 +25,12 @@ extension SessionBuilder {
     groups[index].summary.totalTime += max(0, time - span.start.time)
     guard let object else { return }
     groups[index].summary.produced += 1
-    touch(object, type: groups[index].key.type, inInit: true, evidence)
-    objects[object]!.group = index
-    if objects[object]!.used { groups[index].summary.used += 1 }
+    let slot = touch(object, type: groups[index].key.type, inInit: true, evidence)
+    objects[slot].group = index
+    if objects[slot].used { groups[index].summary.used += 1 }
   }
 
-  mutating func effect(_ event: TraceEvent, _ evidence: Evidence, strings: StringTable) {
+  mutating func effect(_ event: TraceEvent, _ evidence: Evidence, strings: borrowing StringTable) {
     let kind = event.effect!
     switch innermostSpan(on: event.thread)?.kind {
     case .`init`(let index)?:
@@ -49,23 +49,29 @@ extension SessionBuilder {
   }
 
   /// Notes that `object` of `type` was seen; outside an initializer, that it was used.
-  mutating func touch(_ object: Int64, type: StringID, inInit: Bool, _ evidence: Evidence) {
-    if objects[object] == nil {
-      if releasedObjects.remove(object) != nil {
-        note("an object id was used again after its deinit", line: evidence.line, time: evidence.time)
-      }
-      objects[object] = ObjectState(type: type)
+  ///
+  /// - Returns: The object's slot in `objects`.
+  @inline(__always)
+  @discardableResult
+  mutating func touch(_ object: Int64, type: StringID, inInit: Bool, _ evidence: Evidence) -> Int {
+    let (slot, inserted) = objectIDs.insert(DenseIndex.key(object))
+    if inserted {
+      objects.append(ObjectState(type: type))
+    } else if objects[slot].released {
+      note("an object id was used again after its deinit", line: evidence.line, time: evidence.time)
+      objects[slot] = ObjectState(type: type)
     }
-    guard !inInit, !objects[object]!.used else { return }
-    objects[object]!.used = true
-    if let group = objects[object]!.group { groups[group].summary.used += 1 }
+    if !inInit, !objects[slot].used {
+      objects[slot].used = true
+      if let group = objects[slot].group { groups[group].summary.used += 1 }
+    }
+    return slot
   }
 
   mutating func release(_ event: TraceEvent) {
-    let object = event.object!
-    objects[object] = nil
-    readersByObject[object] = nil
-    releasedObjects.insert(object)
+    guard let slot = objectIDs.index(of: DenseIndex.key(event.object!)) else { return }
+    objects[slot].released = true
+    objects[slot].readers = []
   }
 }
 
@@ -77,6 +83,10 @@ struct ObjectState {
   /// The initializer group that produced it.
   var group: Int?
   var used = false
+  /// Whether its `deinit` was seen.
+  var released = false
+  /// Nodes that read it in their last evaluation (dropped lazily), by node index.
+  var readers: [Int32] = []
 }
 
 struct InitGroupState {

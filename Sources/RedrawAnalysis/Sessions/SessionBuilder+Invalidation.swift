@@ -17,56 +17,55 @@ extension SessionBuilder {
   mutating func beginBody(_ event: TraceEvent, _ evidence: Evidence) {
     let view = event.view!
     let index = nodeIndex(for: event.node, view: view, evidence)
-    // Work on the node moved out of the array, so its sets are mutated in place, not copied.
-    var node = NodeState.placeholder
-    swap(&node, &nodes[index])
-    defer { swap(&node, &nodes[index]) }
     if let parent = event.parent {
-      node.summary.parent = parent
-      node.parentIndex = nodeIndex[parent]
+      nodes[index].summary.parent = parent
+      nodes[index].parentIndex = nodeIDs.index(of: DenseIndex.key(parent))
     }
-    let parent = node.parentIndex.map { ParentFacts(nodes[$0]) }
-    let reason = evaluationReason(of: node, cause: event, parent: parent)
-    node.record(reason)
-    recordOnTimeline(&node, at: event.time)
+    let parent = nodes[index].parentIndex.map { ParentFacts(nodes[$0]) }
+    let reason = evaluationReason(of: index, cause: event, parent: parent)
+    nodes[index].record(reason)
+    recordOnTimeline(index, at: event.time)
     switch reason {
     case .needed(let write):
-      properties[TypeProperty(type: write.type, property: write.property)]?.neededEvaluations += 1
+      if let property = propertyIDs.index(of: DenseIndex.key(write.type.rawValue, write.property.rawValue)) {
+        properties[property].neededEvaluations += 1
+      }
     case .overBroad(let write):
-      properties[TypeProperty(type: write.type, property: write.property)]?.overBroadEvaluations += 1
+      if let property = propertyIDs.index(of: DenseIndex.key(write.type.rawValue, write.property.rawValue)) {
+        properties[property].overBroadEvaluations += 1
+      }
       let key = OverBroadKey(view: view, type: write.type, property: write.property)
-      node.wasteKey = key
+      nodes[index].wasteKey = key
       overBroad[key, default: OverBroadSummaryState(first: evidence, write: write)].evaluations += 1
     case .cascaded:
-      node.wasteKey = parent?.wasteKey
-      if let key = node.wasteKey { overBroad[key]?.cascaded += 1 }
+      nodes[index].wasteKey = parent?.wasteKey
+      if let key = parent?.wasteKey { overBroad[key]?.cascaded += 1 }
     default:
-      node.wasteKey = nil
+      nodes[index].wasteKey = nil
     }
-    node.parentEvaluationsSeen = parent?.evaluations ?? 0
-    node.pendingNeeded = nil
-    node.pendingOverBroad = nil
-    node.reads.removeAll(keepingCapacity: true)
-    node.objects.removeAll(keepingCapacity: true)
+    nodes[index].parentEvaluationsSeen = parent?.evaluations ?? 0
+    nodes[index].pendingNeeded = nil
+    nodes[index].pendingOverBroad = nil
+    nodes[index].reads.removeAll()
+    nodes[index].objects.removeAll()
     push(OpenSpan(id: event.span, kind: .body(node: index), start: evidence), on: event.thread)
   }
 
   /// Counts the evaluation in its time bucket, widening every node's buckets when the
   /// session outgrows them, so the timeline stays ``timelineBuckets`` long.
-  private mutating func recordOnTimeline(_ node: inout NodeState, at time: Int64) {
+  private mutating func recordOnTimeline(_ index: Int, at time: Int64) {
     let offset = max(0, time - (firstTime ?? time))
     while offset / timelineWidth >= Int64(Self.timelineBuckets) {
       timelineWidth *= 2
-      node.halveTimeline()
-      for index in nodes.indices { nodes[index].halveTimeline() }
+      for node in nodes.indices { nodes[node].halveTimeline() }
     }
     let bucket = Int(offset / timelineWidth)
-    if node.timeline.isEmpty {
-      node.timeline = Array(repeating: 0, count: Self.timelineBuckets)
-      node.wastedTimeline = Array(repeating: 0, count: Self.timelineBuckets)
+    if nodes[index].timeline.isEmpty {
+      nodes[index].timeline = Array(repeating: 0, count: Self.timelineBuckets)
+      nodes[index].wastedTimeline = Array(repeating: 0, count: Self.timelineBuckets)
     }
-    node.timeline[bucket] += 1
-    if node.lastEvaluationWasted { node.wastedTimeline[bucket] += 1 }
+    nodes[index].timeline[bucket] += 1
+    if nodes[index].lastEvaluationWasted { nodes[index].wastedTimeline[bucket] += 1 }
   }
 
   /// What a child's evaluation needs to know of its parent.
@@ -82,26 +81,29 @@ extension SessionBuilder {
     }
   }
 
-  private func evaluationReason(of node: NodeState, cause event: TraceEvent, parent: ParentFacts?) -> EvaluationReason {
-    if node.summary.evaluations == 0 { return .initial }
-    let parentEvaluated = parent.map { $0.evaluations > node.parentEvaluationsSeen } ?? false
+  private func evaluationReason(of index: Int, cause event: TraceEvent, parent: ParentFacts?) -> EvaluationReason {
+    if nodes[index].summary.evaluations == 0 { return .initial }
+    let pendingNeeded = nodes[index].pendingNeeded
+    let pendingOverBroad = nodes[index].pendingOverBroad
+    let parentEvaluated = parent.map { $0.evaluations > nodes[index].parentEvaluationsSeen } ?? false
     let fromParent: EvaluationReason = parent?.lastEvaluationWasted == true ? .cascaded : .parent
     switch event.cause {
     case .initial?: return .initial
     case .state?: return .state
     case .parent?: return fromParent
     case .write?:
-      if let needed = node.pendingNeeded { return .needed(needed) }
+      if let needed = pendingNeeded { return .needed(needed) }
       if let object = event.object, let type = event.type, let property = event.property {
         let write = PendingWrite(type: type, property: property)
-        let wasRead = node.reads.contains(ObjectProperty(object: object, property: property))
-        return wasRead ? .needed(write) : .overBroad(node.pendingOverBroad ?? write)
+        let slot = objectIDs.index(of: DenseIndex.key(object))
+        let wasRead = slot.map { nodes[index].reads.contains(DenseIndex.key(Int32($0), property.rawValue)) } ?? false
+        return wasRead ? .needed(write) : .overBroad(pendingOverBroad ?? write)
       }
-      return node.pendingOverBroad.map { .overBroad($0) } ?? .unknown
+      return pendingOverBroad.map { .overBroad($0) } ?? .unknown
     case .unknown?, nil:
-      if let needed = node.pendingNeeded { return .needed(needed) }
+      if let needed = pendingNeeded { return .needed(needed) }
       if parentEvaluated { return fromParent }
-      if let write = node.pendingOverBroad { return .overBroad(write) }
+      if let write = pendingOverBroad { return .overBroad(write) }
       return .unknown
     }
   }
@@ -112,46 +114,48 @@ extension SessionBuilder {
   /// - Complexity: O(r log r) for the r properties the evaluation read; the scratch
   ///   storage is reused, so nothing is allocated in the steady state.
   mutating func endBody(node index: Int, span: OpenSpan, at time: Int64) {
-    var node = NodeState.placeholder
-    swap(&node, &nodes[index])
-    defer { swap(&node, &nodes[index]) }
-    node.summary.bodyTime += max(0, time - span.start.time)
+    nodes[index].summary.bodyTime += max(0, time - span.start.time)
+    // Read keys are `object slot << 32 | property`: sorted, each object's reads are a run.
     var reads = scratchReads
     scratchReads = []
     defer { scratchReads = reads }
     reads.removeAll(keepingCapacity: true)
-    reads.append(contentsOf: node.reads)
-    reads.sort { ($0.object, $0.property.rawValue) < ($1.object, $1.property.rawValue) }
-    node.madeInstances.removeAll(keepingCapacity: true)
+    reads.append(contentsOf: nodes[index].reads.keys)
+    if reads.count > 1 { reads.sort() }
+    nodes[index].madeInstances.removeAll(keepingCapacity: true)
     var start = 0
     while start < reads.count {
-      let object = reads[start].object
+      let slot = Int(reads[start] >> 32)
       var end = start + 1
-      while end < reads.count, reads[end].object == object { end += 1 }
-      if let state = objects[object] {
-        let key = NodeType(node: index, type: state.type)
-        if modelReads[key] == nil { modelReads[key] = ModelReadState(first: span.start) }
-        if end - start > modelReads[key]!.maximum {
-          modelReads[key]!.maximum = end - start
-          modelReads[key]!.properties = reads[start..<end].map(\.property)
-        }
-        if state.group != nil { node.madeInstances.append(TypeObject(type: state.type, object: object)) }
+      while end < reads.count, Int(reads[end] >> 32) == slot { end += 1 }
+      let object = objects[slot]
+      let key = DenseIndex.key(Int32(index), object.type.rawValue)
+      let (entry, inserted) = modelReadIDs.insert(key)
+      if inserted { modelReads.append(ModelReadState(node: index, type: object.type, first: span.start)) }
+      if end - start > modelReads[entry].maximum {
+        modelReads[entry].maximum = end - start
+        modelReads[entry].properties = reads[start..<end].map { StringID(rawValue: Int32(truncatingIfNeeded: $0)) }
       }
+      if object.group != nil { nodes[index].madeInstances.append(TypeObject(type: object.type, object: Int64(slot))) }
       start = end
     }
-    node.madeInstances.sort { ($0.type.rawValue, $0.object) < ($1.type.rawValue, $1.object) }
-    detectRecreation(of: &node, index: index, evidence: span.start)
-    swap(&node.madeInstances, &node.previousMadeInstances)
-    node.writtenTypes.removeAll(keepingCapacity: true)
+    if nodes[index].madeInstances.count > 1 {
+      nodes[index].madeInstances.sort { ($0.type.rawValue, $0.object) < ($1.type.rawValue, $1.object) }
+    }
+    if !nodes[index].madeInstances.isEmpty || !nodes[index].previousMadeInstances.isEmpty {
+      detectRecreation(index: index, evidence: span.start)
+      nodes[index].rotateMadeInstances()
+    }
+    nodes[index].writtenTypes.removeAll()
   }
 
   /// A node that reads only fresh instances of a type, each made by an initializer that
   /// ran more than once, keeps its model where it is rebuilt with the view struct.
   ///
   /// Both instance lists are sorted by type and object, so one merge compares them.
-  private mutating func detectRecreation(of node: inout NodeState, index: Int, evidence: Evidence) {
-    let current = node.madeInstances
-    let previous = node.previousMadeInstances
+  private mutating func detectRecreation(index: Int, evidence: Evidence) {
+    let current = nodes[index].madeInstances
+    let previous = nodes[index].previousMadeInstances
     var i = 0
     var j = 0
     while i < current.count {
@@ -159,7 +163,7 @@ extension SessionBuilder {
       var end = i
       var allRepeated = true
       while end < current.count, current[end].type == type {
-        let group = objects[current[end].object]?.group
+        let group = objects[Int(current[end].object)].group
         allRepeated = allRepeated && group.map { groups[$0].summary.runs > 1 } ?? false
         end += 1
       }
@@ -172,8 +176,10 @@ extension SessionBuilder {
         let key = NodeType(node: index, type: type)
         var state = recreations[key] ?? RecreationState(first: evidence, instances: 1)
         state.instances += 1
-        if node.writtenTypes.contains(type) { state.replacedAfterWrites += 1 }
-        if state.group == nil { state.group = objects[current[i].object]?.group }
+        if nodes[index].writtenTypes.contains(UInt64(UInt32(bitPattern: type.rawValue))) {
+          state.replacedAfterWrites += 1
+        }
+        if state.group == nil { state.group = objects[Int(current[i].object)].group }
         recreations[key] = state
       }
       i = end
@@ -195,53 +201,63 @@ extension SessionBuilder {
   // MARK: - Reads and writes
 
   mutating func read(_ event: TraceEvent, _ evidence: Evidence) {
-    let object = event.object!
-    let key = TypeProperty(type: event.type!, property: event.property!)
-    typeProperties[key.type, default: []].insert(key.property)
-    properties[key, default: PropertyState()].reads += 1
+    let type = event.type!
+    let property = event.property!
+    properties[propertyIndex(type: type, property: property)].reads += 1
     let span = innermostSpan(on: event.thread)
-    touch(object, type: key.type, inInit: span?.isInit ?? false, evidence)
+    let slot = touch(event.object!, type: type, inInit: span?.isInit ?? false, evidence)
     guard case .body(let index)? = span?.kind else { return }
-    nodes[index].reads.insert(ObjectProperty(object: object, property: key.property))
-    nodes[index].properties.insert(key)
-    if nodes[index].objects.insert(object).inserted, nodes[index].indexedObjects.insert(object).inserted {
-      readersByObject[object, default: []].append(index)
+    nodes[index].reads.insert(DenseIndex.key(Int32(slot), property.rawValue))
+    nodes[index].properties.insert(DenseIndex.key(type.rawValue, property.rawValue))
+    if nodes[index].objects.insert(UInt64(slot)).inserted, nodes[index].indexedObjects.insert(Int32(slot)).inserted {
+      objects[slot].readers.append(Int32(index))
     }
   }
 
   mutating func write(_ event: TraceEvent, _ evidence: Evidence) {
-    let object = event.object!
-    let key = TypeProperty(type: event.type!, property: event.property!)
-    typeProperties[key.type, default: []].insert(key.property)
-    var property = properties[key, default: PropertyState()]
-    property.writes += 1
-    if property.firstWrite == nil { property.firstWrite = evidence }
-    if property.site == nil { property.site = event.site }
-    properties[key] = property
+    let type = event.type!
+    let property = event.property!
+    let propertyIndex = propertyIndex(type: type, property: property)
+    properties[propertyIndex].writes += 1
+    if properties[propertyIndex].firstWrite == nil { properties[propertyIndex].firstWrite = evidence }
+    if properties[propertyIndex].site == nil { properties[propertyIndex].site = event.site }
     let span = innermostSpan(on: event.thread)
-    touch(object, type: key.type, inInit: span?.isInit ?? false, evidence)
+    let slot = touch(event.object!, type: type, inInit: span?.isInit ?? false, evidence)
     if case .body(let index)? = span?.kind {
-      let writeKey = OverBroadKey(view: nodes[index].view, type: key.type, property: key.property)
+      let writeKey = OverBroadKey(view: nodes[index].view, type: type, property: property)
       bodyWrites[writeKey, default: BodyWriteState(first: evidence, site: event.site)].count += 1
     }
-    invalidateReaders(of: object, key, site: event.site)
+    invalidateReaders(of: slot, type: type, property: property, site: event.site)
   }
 
-  /// Marks every node that read `object` in its last evaluation for re-evaluation.
-  private mutating func invalidateReaders(of object: Int64, _ key: TypeProperty, site: StringID?) {
-    guard var readers = readersByObject[object] else { return }
-    let write = PendingWrite(type: key.type, property: key.property, site: site)
-    let read = ObjectProperty(object: object, property: key.property)
+  /// The index of a property in `properties`, added on first sight.
+  @inline(__always)
+  private mutating func propertyIndex(type: StringID, property: StringID) -> Int {
+    let (index, inserted) = propertyIDs.insert(DenseIndex.key(type.rawValue, property.rawValue))
+    if inserted { properties.append(PropertyState(type: type, property: property)) }
+    return index
+  }
+
+  /// Marks every node that read the object in `slot` in its last evaluation for re-evaluation.
+  private mutating func invalidateReaders(of slot: Int, type: StringID, property: StringID, site: StringID?) {
+    guard !objects[slot].readers.isEmpty else { return }
+    var readers = objects[slot].readers
+    objects[slot].readers = []
+    let write = PendingWrite(type: type, property: property, site: site)
+    let read = DenseIndex.key(Int32(slot), property.rawValue)
+    let objectKey = UInt64(slot)
+    let typeKey = UInt64(UInt32(bitPattern: type.rawValue))
     var kept = 0
-    for index in readers {
+    for reader in readers {
+      let index = Int(reader)
       // Index entries are dropped lazily, once the node no longer reads the object.
-      guard nodes[index].objects.contains(object) else {
-        nodes[index].indexedObjects.remove(object)
+      guard nodes[index].objects.contains(objectKey) else {
+        nodes[index].indexedObjects.remove(Int32(slot))
         continue
       }
-      readers[kept] = index
+      readers[kept] = reader
       kept += 1
-      nodes[index].writtenTypes.insert(key.type)
+      nodes[index].writtenTypes.insert(typeKey)
       if nodes[index].reads.contains(read) {
         if nodes[index].pendingNeeded == nil { nodes[index].pendingNeeded = write }
       } else if nodes[index].pendingOverBroad == nil {
@@ -249,17 +265,16 @@ extension SessionBuilder {
       }
     }
     readers.removeLast(readers.count - kept)
-    readersByObject[object] = readers.isEmpty ? nil : readers
+    objects[slot].readers = readers
   }
 
   private mutating func nodeIndex(for node: Int64, view: StringID, _ evidence: Evidence) -> Int {
-    if let index = nodeIndex[node] {
+    let (index, inserted) = nodeIDs.insert(DenseIndex.key(node))
+    if inserted {
+      nodes.append(NodeState(node: node, view: view, first: evidence))
+    } else {
       nodes[index].view = view
-      return index
     }
-    let index = nodes.count
-    nodes.append(NodeState(node: node, view: view, first: evidence))
-    nodeIndex[node] = index
     return index
   }
 }
@@ -296,17 +311,19 @@ struct NodeState {
   var lastEvaluationWasted = false
   /// The over-broad write its last wasted evaluation traces back to.
   var wasteKey: OverBroadKey?
-  /// What the last (or current) evaluation read.
-  var reads: Set<ObjectProperty> = []
-  var objects: Set<Int64> = []
-  /// Objects this node is listed under in `readersByObject`.
-  var indexedObjects: Set<Int64> = []
-  /// Every property read over all evaluations.
-  var properties: Set<TypeProperty> = []
+  /// What the last (or current) evaluation read: `object slot << 32 | property`.
+  var reads = DenseIndex()
+  /// The object slots the last evaluation read.
+  var objects = DenseIndex()
+  /// Object slots whose `readers` list this node (dropped lazily); touched only on the
+  /// first read of an object in an evaluation.
+  var indexedObjects: Set<Int32> = []
+  /// Every property read over all evaluations: `type << 32 | property`.
+  var properties = DenseIndex()
   var pendingNeeded: PendingWrite?
   var pendingOverBroad: PendingWrite?
   /// Types with a write to a read instance since the last evaluation.
-  var writtenTypes: Set<StringID> = []
+  var writtenTypes = DenseIndex()
   /// Instances made by initializers that the current and the last evaluation read,
   /// sorted by type and object.
   var madeInstances: [TypeObject] = []
@@ -321,6 +338,11 @@ struct NodeState {
   var timeline: [Int32] = []
   var wastedTimeline: [Int32] = []
 
+  /// Makes this evaluation's made instances the previous ones, reusing the old storage.
+  mutating func rotateMadeInstances() {
+    swap(&madeInstances, &previousMadeInstances)
+  }
+
   /// Merges pairs of buckets when the bucket width doubles.
   mutating func halveTimeline() {
     guard !timeline.isEmpty else { return }
@@ -330,9 +352,6 @@ struct NodeState {
       wastedTimeline[index] = low < wastedTimeline.count ? wastedTimeline[low] + wastedTimeline[low + 1] : 0
     }
   }
-
-  /// Stands in the array while a node is worked on outside it.
-  static let placeholder = NodeState(node: 0, view: StringID(rawValue: 0), first: Evidence(line: 0, time: 0))
 
   mutating func record(_ reason: EvaluationReason) {
     summary.evaluations += 1
@@ -354,6 +373,8 @@ struct NodeState {
 }
 
 struct PropertyState {
+  var type: StringID
+  var property: StringID
   var reads = 0
   var writes = 0
   var neededEvaluations = 0
@@ -383,6 +404,8 @@ struct RecreationState {
 }
 
 struct ModelReadState {
+  var node: Int
+  var type: StringID
   var first: Evidence
   var maximum = 0
   var properties: [StringID] = []

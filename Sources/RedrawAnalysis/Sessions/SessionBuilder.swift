@@ -20,21 +20,28 @@ public struct SessionBuilder {
 
   var current: Session?
   var hasMeta = false
+  /// View nodes, by dense index; `nodeIDs` maps a trace `node` to it.
   var nodes: [NodeState] = []
-  var nodeIndex: [Int64: Int] = [:]
-  var threads: [Int64: ThreadState] = [:]
-  var objects: [Int64: ObjectState] = [:]
-  var releasedObjects: Set<Int64> = []
-  var readersByObject: [Int64: [Int]] = [:]
+  var nodeIDs = DenseIndex()
+  /// Threads, by order of appearance, and the index of the last one used.
+  var threadIDs: [Int64] = []
+  var threads: [ThreadState] = []
+  var lastThread = 0
+  /// Objects, by dense slot; `objectIDs` maps a trace `obj` to its slot.
+  var objects: [ObjectState] = []
+  var objectIDs = DenseIndex()
+  /// Properties read or written, by dense index; keys are `type << 32 | property`.
+  var properties: [PropertyState] = []
+  var propertyIDs = DenseIndex()
   var groups: [InitGroupState] = []
   var groupIndex: [GroupKey: Int] = [:]
-  var properties: [TypeProperty: PropertyState] = [:]
-  var typeProperties: [StringID: Set<StringID>] = [:]
   var overBroad: [OverBroadKey: OverBroadSummaryState] = [:]
   var bodyWrites: [OverBroadKey: BodyWriteState] = [:]
   var bodyEffects: [BodyEffectKey: BodyEffectState] = [:]
   var recreations: [NodeType: RecreationState] = [:]
-  var modelReads: [NodeType: ModelReadState] = [:]
+  /// The most of one type each node read in an evaluation; keys are `node << 32 | type`.
+  var modelReads: [ModelReadState] = []
+  var modelReadIDs = DenseIndex()
   var diagnostics: [String: Diagnostic] = [:]
   var diagnosticOrder: [String] = []
   /// Buckets of the per-node evaluation timeline.
@@ -42,7 +49,10 @@ public struct SessionBuilder {
   /// The width of one timeline bucket, doubled as the session grows.
   var timelineWidth: Int64 = 1_000
   /// Reused by `endBody`, so closing an evaluation allocates nothing.
-  var scratchReads: [ObjectProperty] = []
+  var scratchReads: [UInt64] = []
+  /// Events by kind, and unknown keys, of the session in progress.
+  var eventCounts = Array(repeating: 0, count: EventKind.allCases.count)
+  var unknownKeys = 0
   var firstTime: Int64?
   var lastTime: Int64 = 0
 
@@ -53,13 +63,13 @@ public struct SessionBuilder {
   // MARK: - Events
 
   /// Adds one event, read from `line` of the source.
-  public mutating func add(_ event: TraceEvent, line: Int, strings: StringTable) {
+  public mutating func add(_ event: borrowing TraceEvent, line: Int, strings: borrowing StringTable) {
     if event.kind == .meta {
       finishSession(strings: strings)
       var session = Session(source: source, line: line)
       session.scenario = event.scenario.map { strings[$0] }
       session.app = event.app.map { strings[$0] }
-      session.eventCounts[Int(EventKind.meta.rawValue)] = 1
+      eventCounts[Int(EventKind.meta.rawValue)] = 1
       current = session
       hasMeta = true
       return
@@ -69,8 +79,8 @@ public struct SessionBuilder {
       hasMeta = false
       note("events before any meta line: treated as one session without a scenario", line: line, time: event.time)
     }
-    current!.eventCounts[Int(event.kind.rawValue)] += 1
-    current!.unknownKeys += event.unknownKeys
+    eventCounts[Int(event.kind.rawValue)] += 1
+    unknownKeys += event.unknownKeys
     let evidence = Evidence(line: line, time: event.time)
     if event.kind != .unknown, event.kind != .lost { observeTime(event, evidence) }
     switch event.kind {
@@ -92,7 +102,7 @@ public struct SessionBuilder {
   }
 
   /// Finishes the last session; `partialLastLine` tells that the input ended mid-line.
-  public mutating func finish(strings: StringTable, partialLastLine: Bool = false, lastLine: Int = 0) {
+  public mutating func finish(strings: borrowing StringTable, partialLastLine: Bool = false, lastLine: Int = 0) {
     if partialLastLine {
       if current == nil { current = Session(source: source, line: lastLine) }
       current!.truncation = Truncation(partialLastLine: true, openSpans: 0, line: lastLine)
@@ -112,36 +122,53 @@ public struct SessionBuilder {
   private mutating func observeTime(_ event: TraceEvent, _ evidence: Evidence) {
     if firstTime == nil { firstTime = event.time }
     lastTime = max(lastTime, event.time)
-    var thread = threads[event.thread] ?? ThreadState()
-    if event.time < thread.lastTime {
+    let thread = threadIndex(event.thread)
+    if event.time < threads[thread].lastTime {
       note("time went backwards on a thread", line: evidence.line, time: event.time)
     }
-    thread.lastTime = event.time
-    threads[event.thread] = thread
+    threads[thread].lastTime = event.time
   }
 
   // MARK: - Spans
 
+  /// The index of `thread` in `threads`, added on first sight.
+  ///
+  /// - Complexity: O(1) for the thread of the previous event, else O(threads).
+  @inline(__always)
+  mutating func threadIndex(_ thread: Int64) -> Int {
+    if lastThread < threadIDs.count, threadIDs[lastThread] == thread { return lastThread }
+    if let index = threadIDs.firstIndex(of: thread) {
+      lastThread = index
+      return index
+    }
+    threadIDs.append(thread)
+    threads.append(ThreadState())
+    lastThread = threads.count - 1
+    return lastThread
+  }
+
   /// The innermost open span on `thread`.
-  func innermostSpan(on thread: Int64) -> OpenSpan? { threads[thread]?.spans.last }
+  @inline(__always)
+  mutating func innermostSpan(on thread: Int64) -> OpenSpan? { threads[threadIndex(thread)].spans.last }
 
   mutating func push(_ span: OpenSpan, on thread: Int64) {
-    threads[thread, default: ThreadState()].spans.append(span)
+    threads[threadIndex(thread)].spans.append(span)
   }
 
   private mutating func end(_ event: TraceEvent, _ evidence: Evidence) {
-    guard var thread = threads[event.thread],
-      let position = thread.spans.lastIndex(where: { $0.id == event.span })
-    else {
+    let thread = threadIndex(event.thread)
+    guard let position = threads[thread].spans.lastIndex(where: { $0.id == event.span }) else {
       note("end for a span that is not open on its thread", line: evidence.line, time: event.time)
       return
     }
-    if position != thread.spans.count - 1 {
-      note("spans ended out of order: inner spans closed by an outer end", line: evidence.line, time: event.time)
+    if position == threads[thread].spans.count - 1 {
+      let span = threads[thread].spans.removeLast()
+      close(span, at: event.time, producing: event.object, evidence)
+      return
     }
-    let closing = thread.spans[position...].reversed()
-    thread.spans.removeSubrange(position...)
-    threads[event.thread] = thread
+    note("spans ended out of order: inner spans closed by an outer end", line: evidence.line, time: event.time)
+    let closing = Array(threads[thread].spans[position...].reversed())
+    threads[thread].spans.removeSubrange(position...)
     for span in closing {
       close(span, at: event.time, producing: span.id == event.span ? event.object : nil, evidence)
     }
@@ -173,18 +200,6 @@ struct OpenSpan {
 struct ThreadState {
   var spans: [OpenSpan] = []
   var lastTime: Int64 = .min
-}
-
-/// A (type, property) pair of interned names.
-struct TypeProperty: Hashable {
-  var type: StringID
-  var property: StringID
-}
-
-/// A property of one object, as read by a view.
-struct ObjectProperty: Hashable {
-  var object: Int64
-  var property: StringID
 }
 
 struct OverBroadKey: Hashable {

@@ -1,0 +1,104 @@
+/// Maps 64-bit keys to dense indices 0, 1, 2, … in order of insertion: the hash table
+/// behind the session builder's per-event lookups.
+///
+/// Keys are hashed with one multiplication (Fibonacci hashing) instead of SipHash, and
+/// looked up with linear probing in a power-of-two table of 32-bit indices. Owners keep
+/// their values in arrays indexed by the dense index, so a lookup and an update touch
+/// no `Hashable` machinery and allocate nothing.
+///
+/// - Complexity: ``index(of:)`` and ``insert(_:)`` are O(1) amortized; ``removeAll()``
+///   is O(count), whatever the table's capacity.
+struct DenseIndex {
+  /// The keys, by dense index.
+  private(set) var keys: [UInt64] = []
+  /// Dense index + 1 per slot; 0 is empty.
+  private var slots: [Int32]
+  private var shift: UInt64
+
+  init(capacity: Int = 16) {
+    var size = 16
+    while size < capacity * 2 { size *= 2 }
+    slots = Array(repeating: 0, count: size)
+    shift = UInt64(64 - size.trailingZeroBitCount)
+  }
+
+  var count: Int { keys.count }
+
+  @inline(__always)
+  private func slot(for key: UInt64) -> Int {
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+  }
+
+  /// The dense index of `key`, if it was inserted.
+  @inline(__always)
+  func index(of key: UInt64) -> Int? {
+    let mask = slots.count - 1
+    var slot = slot(for: key)
+    while true {
+      let entry = slots[slot]
+      if entry == 0 { return nil }
+      if keys[Int(entry) - 1] == key { return Int(entry) - 1 }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// Whether `key` was inserted.
+  @inline(__always)
+  func contains(_ key: UInt64) -> Bool { index(of: key) != nil }
+
+  /// The dense index of `key`, inserting it at the end when new.
+  @inline(__always)
+  @discardableResult
+  mutating func insert(_ key: UInt64) -> (index: Int, inserted: Bool) {
+    let mask = slots.count - 1
+    var slot = slot(for: key)
+    while true {
+      let entry = slots[slot]
+      if entry == 0 { break }
+      if keys[Int(entry) - 1] == key { return (Int(entry) - 1, false) }
+      slot = (slot + 1) & mask
+    }
+    keys.append(key)
+    slots[slot] = Int32(keys.count)
+    if keys.count * 2 > slots.count { grow() }
+    return (keys.count - 1, true)
+  }
+
+  /// Forgets every key, keeping the storage.
+  mutating func removeAll() {
+    if keys.count * 4 < slots.count {
+      // Clear only the slots in use: cheaper than the whole table when it is sparse.
+      for key in keys {
+        var slot = slot(for: key)
+        while slots[slot] != 0 {
+          slots[slot] = 0
+          slot = (slot + 1) & (slots.count - 1)
+        }
+      }
+    } else {
+      for index in slots.indices { slots[index] = 0 }
+    }
+    keys.removeAll(keepingCapacity: true)
+  }
+
+  private mutating func grow() {
+    slots = Array(repeating: 0, count: slots.count * 2)
+    shift -= 1
+    let mask = slots.count - 1
+    for (index, key) in keys.enumerated() {
+      var slot = slot(for: key)
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = Int32(index + 1)
+    }
+  }
+
+  /// Two 32-bit values as one key.
+  @inline(__always)
+  static func key(_ high: Int32, _ low: Int32) -> UInt64 {
+    UInt64(UInt32(bitPattern: high)) << 32 | UInt64(UInt32(bitPattern: low))
+  }
+
+  /// A signed 64-bit value as a key.
+  @inline(__always)
+  static func key(_ value: Int64) -> UInt64 { UInt64(bitPattern: value) }
+}
