@@ -19,6 +19,13 @@ struct LineParser {
   /// Parses `line` (without its line end) into `event`, which is reset first.
   mutating func parse(_ line: UnsafeBufferPointer<UInt8>, into event: inout TraceEvent) throws(Failure) {
     event = TraceEvent()
+    var present = FastLineParser.Presence()
+    if FastLineParser.parse(line, into: &event, strings: &strings, present: &present) {
+      guard present.kind else { throw Failure(offset: 0, expected: #"expected an "e" key naming the event kind"#) }
+      try checkRequiredFields(event, present: (present.time, present.thread, present.span, present.node))
+      return
+    }
+    event = TraceEvent()
     var scanner = JSONScanner(line)
     swap(&scanner.scratch, &scratch)
     defer { swap(&scanner.scratch, &scratch) }
