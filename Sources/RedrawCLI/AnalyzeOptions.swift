@@ -20,6 +20,8 @@ public struct AnalyzeOptions: Sendable {
   public var writeBaseline: String?
   /// When the run started, shown by reports that show a date.
   public var generatedAt: String
+  /// Parser threads per trace file.
+  public var jobs: Int
 
   // MARK: - Command line
 
@@ -44,6 +46,9 @@ public struct AnalyzeOptions: Sendable {
     help: "Colour the text report: auto (on a terminal, unless NO_COLOR is set), always or never.",
     defaultValue: "auto", choices: ["auto", "always", "never"])
 
+  static let jobs = OptionSpec(
+    name: "--jobs", shortName: "-j", valueName: "n",
+    help: "Parse each trace with this many threads (memory grows with each); the default is 1.")
   static let config = OptionSpec(
     name: "--config", valueName: "file",
     help: "Read settings from this JSON file instead of .redraw.json in the working directory.")
@@ -66,7 +71,7 @@ public struct AnalyzeOptions: Sendable {
       unreadable or invalid trace; 64 a wrong command line.
       """,
     arguments: [ArgumentSpec(name: "trace", help: "Trace files to analyze; - reads standard input.", repeating: true)],
-    options: [format, output, failOn, lenient, threshold, color, config, baseline, writeBaseline])
+    options: [format, output, failOn, lenient, threshold, color, config, baseline, writeBaseline, jobs])
 
   /// Resolves the parsed command line and the terminal into options.
   static func resolve(_ parsed: ParsedArguments, terminal: Terminal) throws(UsageError) -> AnalyzeOptions {
@@ -109,12 +114,20 @@ public struct AnalyzeOptions: Sendable {
         throw error as? UsageError ?? UsageError(message: "\(path): \(error)")
       }
     }
+    var threads = 1
+    if let text = parsed.value(jobs) {
+      guard let value = Int(text), value >= 1, value <= 64 else {
+        throw UsageError(message: "The value '\(text)' is invalid for '--jobs <n>': expected 1 to 64")
+      }
+      threads = value
+    }
     return AnalyzeOptions(
       inputs: parsed.positionals, format: ReportFormat(rawValue: parsed.value(format) ?? "text") ?? .text,
       output: output, failOn: failLevel == "never" ? nil : Severity(rawValue: failLevel), lenient: parsed.isSet(lenient),
       ruleContext: context, color: useColor && parsed.value(format) == "text",
       suppressions: Suppressions(ignores: configuration.ignores, baseline: accepted), budgets: configuration.budgets,
-      writeBaseline: parsed.value(writeBaseline), generatedAt: ISO8601DateFormatter().string(from: Date()))
+      writeBaseline: parsed.value(writeBaseline), generatedAt: ISO8601DateFormatter().string(from: Date()),
+      jobs: threads)
   }
 
   /// The configuration of `--config`, or of `.redraw.json` when it exists, or none.

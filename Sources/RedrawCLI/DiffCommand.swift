@@ -28,7 +28,10 @@ enum DiffCommand {
       ArgumentSpec(name: "before", help: "The trace recorded before the change."),
       ArgumentSpec(name: "after", help: "The trace recorded after the change."),
     ],
-    options: [format, AnalyzeOptions.output, threshold, failOn, AnalyzeOptions.lenient, AnalyzeOptions.config])
+    options: [
+      format, AnalyzeOptions.output, threshold, failOn, AnalyzeOptions.lenient, AnalyzeOptions.config,
+      AnalyzeOptions.jobs,
+    ])
 
   static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
     let analyze: AnalyzeOptions

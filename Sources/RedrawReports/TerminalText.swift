@@ -15,18 +15,29 @@ enum TerminalText {
   }
 
   /// `text` wrapped at `width` columns, every line starting with `indent`.
+  ///
+  /// - Complexity: O(n): columns are counted as words are added, not recounted.
   static func wrapped(_ text: String, width: Int = 80, indent: String) -> String {
-    var lines: [String] = []
+    var result = ""
     var line = indent
+    let indentWidth = indent.count
+    var column = indentWidth
     for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-      if line.count > indent.count, line.count + 1 + word.count > width {
-        lines.append(line)
+      let wordWidth = word.count
+      if column > indentWidth, column + 1 + wordWidth > width {
+        result += result.isEmpty ? line : "\n" + line
         line = indent
+        column = indentWidth
       }
-      line += (line.count > indent.count ? " " : "") + word
+      if column > indentWidth {
+        line += " "
+        column += 1
+      }
+      line += word
+      column += wordWidth
     }
-    if line.count > indent.count { lines.append(line) }
-    return lines.joined(separator: "\n")
+    if column > indentWidth { result += result.isEmpty ? line : "\n" + line }
+    return result
   }
 
   /// ANSI styles used by the text report.

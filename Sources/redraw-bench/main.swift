@@ -45,8 +45,17 @@ case "generate":
   } catch {
     fail("redraw-bench: \(error)")
   }
+case "decode":
+  guard arguments.count > 1 else { fail("usage: redraw-bench decode FILE") }
+  do {
+    let result = try DecoderBaseline.run(path: arguments[1])
+    print("decoded \(result.events) events of \(result.kinds) kinds")
+  } catch {
+    fail("redraw-bench: \(error)")
+  }
 default:
   fail(
     "usage: redraw-bench recorder [--events N] [--runs N] [--only NAME]\n"
-      + "       redraw-bench generate --output FILE [--megabytes N] [--seed N]")
+      + "       redraw-bench generate --output FILE [--megabytes N] [--seed N]\n"
+      + "       redraw-bench decode FILE")
 }

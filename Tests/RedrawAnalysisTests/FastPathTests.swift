@@ -58,3 +58,53 @@ struct FastPathTests {
     #expect(error.column > 1)
   }
 }
+
+@Suite("Parallel reading agrees with reading on one thread")
+struct ParallelReadingTests {
+  static func read(_ path: String, jobs: Int, lenient: Bool = false) throws -> Analysis {
+    var reader = TraceReader(lenient: lenient, jobs: jobs)
+    let file = try reader.read(path: path, name: "t.jsonl")
+    return Analysis(files: [file], findings: RuleRegistry.run(on: file.sessions, context: RuleContext()))
+  }
+
+  @Test(arguments: FastPathTests.samples)
+  func samplesReadTheSame(sample: String) throws {
+    let path = repositoryRoot.appendingPathComponent(sample).path
+    let one = try Self.read(path, jobs: 1)
+    let three = try Self.read(path, jobs: 3)
+    #expect(one.summary == three.summary)
+    #expect(one.findings == three.findings)
+  }
+
+  @Test func aLargeTraceSpanningManyChunksReadsTheSame() throws {
+    // Many sessions of the over-broad sample, past several 1 MiB chunks, cut at the end.
+    let sample = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("SampleTraces/rules/over-broad-invalidation.jsonl"),
+      encoding: .utf8)
+    let text = String(repeating: sample, count: 1_500) + #"{"e":"read","t":5,"tid"#
+    let path = try temporaryTrace(text)
+    let one = try Self.read(path, jobs: 1)
+    let two = try Self.read(path, jobs: 2)
+    #expect(one.summary == two.summary)
+    #expect(two.summary.sessions == 1_500)
+    #expect(two.files[0].partialLastLine?.line == one.files[0].partialLastLine?.line)
+    #expect(one.files[0].partialLastLine != nil)
+  }
+
+  @Test func errorsNameTheSameLineBothWays() throws {
+    var lines = [metaLine]
+    for index in 0..<40_000 { lines.append(#"{"e":"mark","t":\#(index),"tid":1,"name":"step"}"#) }
+    lines[30_000] = "{broken"
+    let path = try temporaryTrace(lines.joined(separator: "\n") + "\n")
+    for jobs in [1, 2, 4] {
+      #expect {
+        try Self.read(path, jobs: jobs)
+      } throws: { error in
+        (error as? TraceInputError)?.description == "t.jsonl:30001:2: expected a key string"
+      }
+    }
+    let lenient = try Self.read(path, jobs: 2, lenient: true)
+    #expect(lenient.files[0].skippedLines == 1)
+    #expect(lenient.summary.events == 40_000)
+  }
+}

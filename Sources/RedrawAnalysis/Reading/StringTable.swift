@@ -35,6 +35,11 @@ public struct StringTable: Sendable {
     String(decoding: storage[starts[Int(id.rawValue)]..<starts[Int(id.rawValue) + 1]], as: UTF8.self)
   }
 
+  /// The UTF-8 bytes of the string with id `id`.
+  func bytes(of id: StringID) -> [UInt8] {
+    Array(storage[starts[Int(id.rawValue)]..<starts[Int(id.rawValue) + 1]])
+  }
+
   /// The id of `bytes`, adding them on first sight.
   public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> StringID {
     let hash = Self.hash(bytes)

@@ -13,11 +13,18 @@ public struct TraceReader {
 
   /// Whether malformed lines are skipped instead of failing the read.
   public let lenient: Bool
+  /// Parser threads for a file; 1 reads on the calling thread alone.
+  public let jobs: Int
   /// All strings of all files read so far.
   public private(set) var strings = StringTable()
 
-  public init(lenient: Bool) {
+  /// - Parameters:
+  ///   - lenient: Skip malformed lines instead of failing.
+  ///   - jobs: Parser threads per file (files are read one after another; standard
+  ///     input is always read on the calling thread).
+  public init(lenient: Bool, jobs: Int = 1) {
     self.lenient = lenient
+    self.jobs = max(1, jobs)
   }
 
   /// Reads `path` (`-` for standard input) and returns its sessions.
@@ -26,6 +33,10 @@ public struct TraceReader {
   /// - Throws: ``TraceInputError`` for an unreadable file or, unless lenient, a malformed line.
   public mutating func read(path: String, name: String? = nil) throws(TraceInputError) -> FileReading {
     let displayName = name ?? (path == "-" ? "<stdin>" : path)
+    if jobs > 1, path != "-" {
+      return try ParallelTraceReader(workers: jobs, lenient: lenient).read(
+        path: path, name: displayName, strings: &strings)
+    }
     let lines: LineReader
     do {
       lines = try LineReader(path: path)
@@ -79,7 +90,7 @@ public struct TraceReader {
         if reading.skipped.count < Self.keptSkippedLines { reading.skipped.append(failure) }
         continue
       }
-      if event.kind == .meta { try checkMeta(event, file: displayName, line: number, strings: parser.strings) }
+      if event.kind == .meta { try Self.checkMeta(event, file: displayName, line: number, strings: parser.strings) }
       reading.events += 1
       builder.add(event, line: number, strings: parser.strings)
     }
@@ -89,7 +100,7 @@ public struct TraceReader {
     return reading
   }
 
-  private func checkMeta(_ event: TraceEvent, file: String, line: Int, strings: StringTable) throws(TraceInputError) {
+  static func checkMeta(_ event: TraceEvent, file: String, line: Int, strings: StringTable) throws(TraceInputError) {
     if let format = event.format, strings[format] != "redraw-trace" {
       throw TraceInputError(
         file: file, line: line, column: 1,

@@ -1,0 +1,250 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+import Synchronization
+
+/// Reads one trace with several parser threads: the file is cut into chunks at line ends,
+/// worker `k % workers` parses chunk `k` with its own string table, and the calling
+/// thread merges the parsed batches in order into one ``SessionBuilder``.
+///
+/// Each worker parses its chunks in increasing order and ships the strings it interned
+/// for the first time with each batch, so the merge can map the worker's string ids to
+/// the reader's without touching the worker's table. Memory is bounded: at most
+/// ``batchesInFlight`` batches per worker wait to be merged.
+struct ParallelTraceReader {
+  static let chunkSize = 1 << 20
+  static let batchesInFlight = 2
+
+  let workers: Int
+  let lenient: Bool
+
+  /// One parsed chunk.
+  final class Batch: @unchecked Sendable {
+    let index: Int
+    var events: [TraceEvent] = []
+    /// Per line: the index into `events`, -1 for a blank line, or -2 - i for `errors[i]`.
+    var lines: [Int32] = []
+    var errors: [LineParser.Failure] = []
+    /// Strings the worker interned for the first time in this batch, in id order.
+    var newStrings: [[UInt8]] = []
+    /// Whether the chunk's last line had no line end (only the file's last chunk).
+    var lastLineUnterminated = false
+    let done = DispatchSemaphore(value: 0)
+
+    init(index: Int) { self.index = index }
+  }
+
+  /// A parser thread and its queue of chunks.
+  final class Worker: @unchecked Sendable {
+    private let queue = Mutex<[(Int, [UInt8], Bool, Batch)]>([])
+    private let available = DispatchSemaphore(value: 0)
+    private var parser = LineParser()
+    private var exported = 0
+
+    func submit(_ index: Int, _ bytes: [UInt8], isLast: Bool, into batch: Batch) {
+      queue.withLock { $0.append((index, bytes, isLast, batch)) }
+      available.signal()
+    }
+
+    func stop() {
+      queue.withLock { $0.append((-1, [], false, Batch(index: -1))) }
+      available.signal()
+    }
+
+    func run() {
+      while true {
+        available.wait()
+        let (index, bytes, isLast, batch) = queue.withLock { $0.removeFirst() }
+        if index < 0 { return }
+        parse(bytes, isLast: isLast, into: batch)
+        batch.done.signal()
+      }
+    }
+
+    private func parse(_ bytes: [UInt8], isLast: Bool, into batch: Batch) {
+      var event = TraceEvent()
+      bytes.withUnsafeBufferPointer { all in
+        var start = 0
+        while start < all.count {
+          let remaining = all.count - start
+          let found = memchr(all.baseAddress! + start, 0x0A, remaining)
+          let end = found.map { all.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? all.count
+          let terminated = end < all.count
+          var lineEnd = end
+          if lineEnd > start, all[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+          let line = UnsafeBufferPointer(rebasing: all[start..<lineEnd])
+          if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+            batch.lines.append(-1)
+          } else {
+            do throws(LineParser.Failure) {
+              try parser.parse(line, into: &event)
+              batch.lines.append(Int32(batch.events.count))
+              batch.events.append(event)
+            } catch {
+              batch.lines.append(Int32(-2 - batch.errors.count))
+              batch.errors.append(error)
+            }
+          }
+          if !terminated, isLast { batch.lastLineUnterminated = true }
+          start = end + 1
+        }
+      }
+      let count = parser.strings.count
+      for id in exported..<count { batch.newStrings.append(parser.strings.bytes(of: StringID(rawValue: Int32(id)))) }
+      exported = count
+    }
+  }
+
+  /// Reads `path` and returns what reading it produced, like ``TraceReader/read(path:name:)``.
+  func read(path: String, name: String, strings: inout StringTable) throws(TraceInputError) -> FileReading {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw TraceInputError(
+        file: name, line: 0, column: 0, message: "cannot open the trace: \(String(cString: strerror(errno)))")
+    }
+    defer { close(descriptor) }
+    let pool = (0..<workers).map { _ in Worker() }
+    for worker in pool { Thread.detachNewThread { worker.run() } }
+    defer { for worker in pool { worker.stop() } }
+
+    var merger = Merger(name: name, lenient: lenient, workers: workers)
+    var pending: [(Int, Batch)] = []
+    var carry: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+    var index = 0
+    var reachedEnd = false
+    while !reachedEnd {
+      let count = chunk.withUnsafeMutableBytes { Self.readBytes(descriptor, $0.baseAddress!, Self.chunkSize) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw TraceInputError(
+          file: name, line: merger.lines + 1, column: 1,
+          message: "cannot read the trace: \(String(cString: strerror(errno)))")
+      }
+      merger.bytes += Int64(count)
+      reachedEnd = count == 0
+      var bytes = carry
+      if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
+      if !reachedEnd {
+        guard let lastNewline = bytes.lastIndex(of: 0x0A) else {
+          guard bytes.count < LineReader.maximumLineLength else {
+            throw TraceInputError(
+              file: name, line: merger.lines + 1, column: 1,
+              message: "expected a line end within \(LineReader.maximumLineLength >> 20) MiB")
+          }
+          carry = bytes
+          continue
+        }
+        carry = Array(bytes[(lastNewline + 1)...])
+        bytes.removeSubrange((lastNewline + 1)...)
+      } else {
+        carry = []
+        if bytes.isEmpty { break }
+      }
+      let batch = Batch(index: index)
+      pool[index % workers].submit(index, bytes, isLast: reachedEnd, into: batch)
+      pending.append((index % workers, batch))
+      index += 1
+      while pending.count >= workers * Self.batchesInFlight {
+        let (worker, oldest) = pending.removeFirst()
+        oldest.done.wait()
+        try merger.merge(oldest, from: worker, strings: &strings)
+      }
+    }
+    for (worker, batch) in pending {
+      batch.done.wait()
+      try merger.merge(batch, from: worker, strings: &strings)
+    }
+    return merger.finish(strings: strings)
+  }
+
+  private static func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc) || canImport(Musl)
+      Glibc.read(descriptor, buffer, count)
+    #else
+      Darwin.read(descriptor, buffer, count)
+    #endif
+  }
+}
+
+/// Feeds parsed batches, in order, into one session builder.
+private struct Merger {
+  let name: String
+  let lenient: Bool
+  var builder: SessionBuilder
+  var reading: FileReading
+  /// Per worker: global ids of the worker's string ids.
+  var remaps: [[StringID]]
+  var lines = 0
+  var bytes: Int64 = 0
+  var partial: (line: Int, error: LineParser.Failure)?
+
+  init(name: String, lenient: Bool, workers: Int) {
+    self.name = name
+    self.lenient = lenient
+    builder = SessionBuilder(source: name)
+    reading = FileReading(file: name)
+    remaps = Array(repeating: [], count: workers)
+  }
+
+  mutating func merge(_ batch: ParallelTraceReader.Batch, from worker: Int, strings: inout StringTable)
+    throws(TraceInputError)
+  {
+    for string in batch.newStrings {
+      remaps[worker].append(string.withUnsafeBufferPointer { strings.intern($0) })
+    }
+    let remap = remaps[worker]
+    for (offset, entry) in batch.lines.enumerated() {
+      lines += 1
+      if entry == -1 { continue }
+      if entry < -1 {
+        let error = batch.errors[Int(-2 - entry)]
+        let failure = TraceInputError(file: name, line: lines, column: error.offset + 1, message: error.expected)
+        if batch.lastLineUnterminated, offset == batch.lines.count - 1 {
+          partial = (lines, error)
+          reading.partialLastLine = failure
+          continue
+        }
+        guard lenient else { throw failure }
+        reading.skippedLines += 1
+        if reading.skipped.count < TraceReader.keptSkippedLines { reading.skipped.append(failure) }
+        continue
+      }
+      var event = batch.events[Int(entry)]
+      event.remapStrings(remap)
+      if event.kind == .meta { try TraceReader.checkMeta(event, file: name, line: lines, strings: strings) }
+      reading.events += 1
+      builder.add(event, line: lines, strings: strings)
+    }
+  }
+
+  mutating func finish(strings: StringTable) -> FileReading {
+    builder.finish(strings: strings, partialLastLine: partial != nil, lastLine: partial?.line ?? lines)
+    reading.sessions = builder.sessions
+    reading.bytes = bytes
+    return reading
+  }
+}
+
+extension TraceEvent {
+  /// Replaces every string id by `remap[id]`.
+  @inline(__always)
+  mutating func remapStrings(_ remap: [StringID]) {
+    func map(_ id: StringID?) -> StringID? { id.map { remap[Int($0.rawValue)] } }
+    view = map(view)
+    type = map(type)
+    property = map(property)
+    site = map(site)
+    detail = map(detail)
+    name = map(name)
+    unknownKind = map(unknownKind)
+    format = map(format)
+    scenario = map(scenario)
+    app = map(app)
+  }
+}
