@@ -210,7 +210,7 @@ private struct Merger {
           reading.partialLastLine = failure
           continue
         }
-        guard lenient else { throw failure }
+        guard lenient else { throw TraceReader.explained(failure, eventsSoFar: reading.events) }
         reading.skippedLines += 1
         if reading.skipped.count < TraceReader.keptSkippedLines { reading.skipped.append(failure) }
         continue

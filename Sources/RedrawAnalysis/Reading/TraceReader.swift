@@ -85,7 +85,7 @@ public struct TraceReader {
           reading.bytes = lines.bytesRead
           return reading
         }
-        guard lenient else { throw failure }
+        guard lenient else { throw Self.explained(failure, eventsSoFar: reading.events) }
         reading.skippedLines += 1
         if reading.skipped.count < Self.keptSkippedLines { reading.skipped.append(failure) }
         continue
@@ -98,6 +98,14 @@ public struct TraceReader {
     reading.sessions = builder.sessions
     reading.bytes = lines.bytesRead
     return reading
+  }
+
+  /// An error on the first line of a file says that the file may not be a trace at all.
+  static func explained(_ error: TraceInputError, eventsSoFar: Int) -> TraceInputError {
+    guard eventsSoFar == 0, error.line == 1 else { return error }
+    var explained = error
+    explained.message += " (this does not look like a Redraw trace, whose first line is a meta event)"
+    return explained
   }
 
   static func checkMeta(_ event: TraceEvent, file: String, line: Int, strings: StringTable) throws(TraceInputError) {

@@ -2,6 +2,9 @@
 extension SessionBuilder {
   mutating func finishSession(strings: borrowing StringTable) {
     guard var session = current else { return }
+    if eventCounts.reduce(0, +) == (hasMeta ? 1 : 0) {
+      note("the session has no events", line: session.line, time: 0)
+    }
     session.eventCounts = eventCounts
     session.unknownKeys = unknownKeys
     let openSpans = threads.reduce(0) { $0 + $1.spans.count }

@@ -206,7 +206,10 @@ extension SessionBuilder {
     properties[propertyIndex(type: type, property: property)].reads += 1
     let span = innermostSpan(on: event.thread)
     let slot = touch(event.object!, type: type, inInit: span?.isInit ?? false, evidence)
-    guard case .body(let index)? = span?.kind else { return }
+    guard case .body(let index)? = span?.kind else {
+      if span == nil { note("reads outside any body or init span (untracked reads)", line: evidence.line, time: event.time) }
+      return
+    }
     nodes[index].reads.insert(DenseIndex.key(Int32(slot), property.rawValue))
     nodes[index].properties.insert(DenseIndex.key(type.rawValue, property.rawValue))
     if nodes[index].objects.insert(UInt64(slot)).inserted, nodes[index].indexedObjects.insert(Int32(slot)).inserted {

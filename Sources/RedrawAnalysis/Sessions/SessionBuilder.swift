@@ -152,6 +152,9 @@ public struct SessionBuilder {
   mutating func innermostSpan(on thread: Int64) -> OpenSpan? { threads[threadIndex(thread)].spans.last }
 
   mutating func push(_ span: OpenSpan, on thread: Int64) {
+    if threads.contains(where: { $0.spans.contains { $0.id == span.id } }) {
+      note("a span id was used again while its span was open", line: span.start.line, time: span.start.time)
+    }
     threads[threadIndex(thread)].spans.append(span)
   }
 

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Fuzzes the trace reader, session builder and rules with libFuzzer and AddressSanitizer.
+#
+#   scripts/fuzz.sh [SECONDS]     (default 60)
+#
+# The corpus starts from SampleTraces and grows in .build/fuzz/corpus. A crash or a hang
+# leaves a reproducer in .build/fuzz/ and makes the script fail: turn it into a regression
+# test (Tests/RedrawAnalysisTests/FuzzRegressionTests.swift) before fixing it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+out=.build/fuzz
+mkdir -p "$out/corpus"
+
+swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name RedrawAnalysis \
+  Sources/RedrawAnalysis/*/*.swift Fuzz/TraceFuzzer.swift -o "$out/trace-fuzzer"
+
+for sample in SampleTraces/*/*.jsonl; do
+  cp "$sample" "$out/corpus/seed-$(basename "$(dirname "$sample")")-$(basename "$sample")"
+done
+
+"$out/trace-fuzzer" "$out/corpus" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
+  -rss_limit_mb=2048 -artifact_prefix="$out/" -print_final_stats=1 2>&1 | tail -n 15
