@@ -28,7 +28,7 @@ let package = Package(
     .executableTarget(name: "redraw-bench", dependencies: ["RedrawTrace"]),
 
     // MARK: - Tests
-    .testTarget(name: "RedrawTraceTests", dependencies: ["RedrawTrace"]),
+    .testTarget(name: "RedrawTraceTests", dependencies: ["RedrawTrace", "redraw-bench"]),
     .testTarget(name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis"]),
     .testTarget(name: "RedrawHarnessTests", dependencies: ["RedrawHarness", "redraw-samples"]),
     .testTarget(name: "RedrawReportsTests", dependencies: ["RedrawReports"], exclude: ["Golden", "Schemas"]),

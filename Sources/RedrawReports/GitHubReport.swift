@@ -4,9 +4,12 @@ import RedrawAnalysis
 /// (`::error file=…,line=…,title=…::message`), with GitHub's escaping of data and
 /// properties.
 public enum GitHubReport: ReportRenderer {
+  /// Annotations written at most; GitHub shows only the first few of a step anyway.
+  public static let maximumAnnotations = 50
+
   public static func render(_ analysis: Analysis, context: ReportContext) -> String {
     var out = ""
-    for finding in analysis.findings {
+    for finding in analysis.findings.prefix(maximumAnnotations) {
       let command: String
       switch finding.severity {
       case .error: command = "error"
@@ -22,20 +25,28 @@ public enum GitHubReport: ReportRenderer {
       out += "::\(command) \(properties.joined(separator: ","))::\(escapedData(finding.message + " Fix: " + finding.fix))\n"
     }
     let summary = analysis.summary
+    if analysis.findings.count > maximumAnnotations {
+      out += "::notice title=redraw::\(analysis.findings.count - maximumAnnotations) more findings are not annotated\n"
+    }
     out +=
       "::notice title=redraw::\(summary.bodyEvaluations) body evaluations, \(summary.overBroadEvaluations) over-broad; "
       + "\(summary.evaluationsWithPropertyTracking) with property-level tracking\n"
     return out
   }
 
-  /// Escapes a command's message: `%`, CR and LF.
+  /// Escapes a command's message: `%`, CR and LF as GitHub documents, and other control
+  /// characters (an escape sequence would style the log) replaced by U+FFFD.
   static func escapedData(_ text: String) -> String {
-    text.replacingAll(["%": "%25", "\r": "%0D", "\n": "%0A"])
+    withoutControls(text.replacingAll(["%": "%25", "\r": "%0D", "\n": "%0A"]))
   }
 
   /// Escapes a property value: as data, plus `:` and `,`.
   static func escapedProperty(_ text: String) -> String {
-    text.replacingAll(["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
+    withoutControls(text.replacingAll(["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"]))
+  }
+
+  private static func withoutControls(_ text: String) -> String {
+    TerminalText.sanitized(text)
   }
 
   private static func decodedPath(_ uri: String) -> String {

@@ -99,8 +99,8 @@ enum HTMLCharts {
       let nodes = session.nodes.filter { !$0.timeline.isEmpty }.sorted { $0.evaluations > $1.evaluations }
         .prefix(timelineRows)
       guard !nodes.isEmpty else { continue }
-      let buckets = nodes.first!.timeline.count
-      let most = max(1, nodes.flatMap(\.timeline).max() ?? 1)
+      let buckets = 64
+      let most = Int(max(1, nodes.flatMap { $0.timeline.map(\.evaluations) }.max() ?? 1))
       let left = 180
       let cell = 10
       let rowHeight = 16
@@ -112,8 +112,10 @@ enum HTMLCharts {
       for (row, node) in nodes.enumerated() {
         let y = row * rowHeight
         svg += "<text x=\"\(left - 6)\" y=\"\(y + 12)\" text-anchor=\"end\">\(HTML.escaped(clip(node.view)))</text>"
-        for (bucket, count) in node.timeline.enumerated() where count > 0 {
-          let wastedCount = bucket < node.wastedTimeline.count ? node.wastedTimeline[bucket] : 0
+        for entry in node.timeline {
+          let bucket = Int(entry.index)
+          let count = Int(entry.evaluations)
+          let wastedCount = Int(entry.wasted)
           let opacity = format3(0.2 + 0.8 * Double(count) / Double(most))
           let color = wastedCount * 2 >= count ? "var(--error)" : "var(--accent)"
           svg +=

@@ -9,6 +9,8 @@ public enum JSONReport: ReportRenderer {
   public static let schemaVersion = 1
   /// Views listed per session at most; the rest are counted in `viewsOmitted`.
   public static let maximumViewsPerSession = 500
+  /// Findings listed at most, most severe first; the rest are counted in `findingsOmitted`.
+  public static let maximumFindings = 10_000
 
   public static func render(_ analysis: Analysis, context: ReportContext) -> String {
     var json = JSONWriter()
@@ -26,8 +28,9 @@ public enum JSONReport: ReportRenderer {
         for session in analysis.sessions { writeSession(session, to: &json) }
       }
       json.array("findings") { json in
-        for finding in analysis.findings { writeFinding(finding, to: &json) }
+        for finding in analysis.findings.prefix(maximumFindings) { writeFinding(finding, to: &json) }
       }
+      json.field("findingsOmitted", max(0, analysis.findings.count - maximumFindings))
     }
     return json.output + "\n"
   }

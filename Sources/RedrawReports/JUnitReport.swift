@@ -4,6 +4,9 @@ import RedrawAnalysis
 /// subject, failing for findings at or above the fail level, and one passing case for
 /// each rule that found nothing.
 public enum JUnitReport: ReportRenderer {
+  /// Test cases per rule at most; the rest are counted in the suite's output.
+  public static let maximumCasesPerRule = 1_000
+
   public static func render(_ analysis: Analysis, context: ReportContext) -> String {
     let rules = RuleRegistry.all.map { $0.description } + [BudgetCheck.description]
     var suites: [String] = []
@@ -15,7 +18,7 @@ public enum JUnitReport: ReportRenderer {
       var cases: [String] = []
       var failures = 0
       var usedNames: [String: Int] = [:]
-      for finding in findings {
+      for finding in findings.prefix(maximumCasesPerRule) {
         var name = caseName(finding)
         usedNames[name, default: 0] += 1
         if let seen = usedNames[name], seen > 1 { name += " (\(seen))" }
@@ -38,9 +41,13 @@ public enum JUnitReport: ReportRenderer {
       }
       totalTests += cases.count
       totalFailures += failures
+      let omitted =
+        findings.count > maximumCasesPerRule
+        ? "\n    <system-out>\(findings.count - maximumCasesPerRule) more findings of this rule are not listed</system-out>"
+        : ""
       suites.append(
         "  <testsuite name=\"\(XML.escaped(rule.id))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
-          + cases.joined(separator: "\n") + "\n  </testsuite>")
+          + cases.joined(separator: "\n") + omitted + "\n  </testsuite>")
     }
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       + "<testsuites name=\"redraw \(XML.escaped(context.toolVersion))\" tests=\"\(totalTests)\" "

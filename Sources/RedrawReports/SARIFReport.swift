@@ -7,6 +7,9 @@ import RedrawAnalysis
 /// the finding's rule and subject, never on counts or times, so alerts do not
 /// duplicate from one run to the next.
 public enum SARIFReport: ReportRenderer {
+  /// Results written at most, most severe first (code scanning accepts 25,000 a run).
+  public static let maximumResults = 5_000
+
   public static func render(_ analysis: Analysis, context: ReportContext) -> String {
     let rules = RuleRegistry.all.map { $0.description } + [BudgetCheck.description]
     var json = JSONWriter()
@@ -25,7 +28,7 @@ public enum SARIFReport: ReportRenderer {
             }
           }
           json.array("results") { json in
-            for finding in analysis.findings {
+            for finding in analysis.findings.prefix(maximumResults) {
               writeResult(finding, ruleIndex: rules.firstIndex { $0.id == finding.rule }, to: &json)
             }
           }

@@ -3,6 +3,9 @@ import RedrawAnalysis
 /// The report for people in a terminal: a summary, then the findings, most severe
 /// and most costly first, wrapped to 80 columns.
 public enum TextReport: ReportRenderer {
+  /// Findings shown at most; the rest are counted.
+  public static let maximumFindings = 200
+
   public static func render(_ analysis: Analysis, context: ReportContext) -> String {
     var out: [String] = []
     let summary = analysis.summary
@@ -22,9 +25,15 @@ public enum TextReport: ReportRenderer {
     out.append(
       TerminalText.styled("Findings", .bold, color: color) + ": \(count(summary.errors, "error")), "
         + "\(count(summary.warnings, "warning")), \(count(summary.infos, "info", plural: "info"))")
-    for finding in analysis.findings {
+    for finding in analysis.findings.prefix(maximumFindings) {
       out.append("")
       out += lines(for: finding, color: color)
+    }
+    if analysis.findings.count > maximumFindings {
+      out.append("")
+      out.append(
+        "… and \(NumberFormatting.grouped(analysis.findings.count - maximumFindings)) more findings, "
+          + "less severe or smaller; --format json lists \(NumberFormatting.grouped(JSONReport.maximumFindings)).")
     }
     return out.joined(separator: "\n") + "\n"
   }

@@ -45,6 +45,9 @@ case "generate":
   } catch {
     fail("redraw-bench: \(error)")
   }
+case "exit-while-recording":
+  guard arguments.count > 1 else { fail("usage: redraw-bench exit-while-recording FILE") }
+  ExitWhileRecording.run(path: arguments[1])
 case "decode":
   guard arguments.count > 1 else { fail("usage: redraw-bench decode FILE") }
   do {

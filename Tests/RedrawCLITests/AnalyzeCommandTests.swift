@@ -57,6 +57,14 @@ struct AnalyzeCommandTests {
     #expect(leftovers.isEmpty)
   }
 
+  @Test func aFailedRunLeavesThePreviousReportWhole() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-keep-\(UUID()).json").path
+    try Data("previous report".utf8).write(to: URL(fileURLWithPath: path))
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["analyze", "/nonexistent.jsonl", "--output", path]) == .inputError)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "previous report")
+  }
+
   @Test func anUnwritableOutputIsAnErrorAndLeavesNothing() {
     let terminal = CapturedTerminal()
     #expect(terminal.run(["analyze", sample("clean"), "--output", "/nonexistent-dir/report.txt"]) == .inputError)

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
 import RedrawAnalysis
 import RedrawReports
 import Testing
@@ -50,5 +53,29 @@ struct ReportEscapingTests {
       json.object("e") { _ in }
     }
     #expect(json.output == "{\n  \"z\": 1,\n  \"a\": \"b\",\n  \"m\": [\n    1,\n    \"x\"\n  ],\n  \"e\": {}\n}")
+  }
+}
+
+@Suite("Trace strings are harmless in every format")
+struct EveryFormatEscapingTests {
+  @Test(arguments: ReportFormat.allCases)
+  func hostileStringsAreEscaped(format: ReportFormat) throws {
+    let report = format.renderer.render(ReportEscapingTests.analysis(), context: ReportContext(toolVersion: "1"))
+    switch format {
+    case .text, .github, .markdown:
+      let controls = report.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x1B }
+      #expect(controls.isEmpty, "no control characters or escape sequences in \(format)")
+      #expect(!report.contains("<script>") || format == .text || format == .github)
+      if format == .github {
+        #expect(report.split(separator: "\n").allSatisfy { $0.hasPrefix("::") }, "one command per line")
+      }
+    case .json, .sarif:
+      #expect(throws: Never.self) { try JSONValue.parse(report) }
+    case .junit:
+      #expect(throws: Never.self) { try XMLDocument(data: Data(report.utf8)) }
+    case .html:
+      #expect(!report.contains("<script>window"))
+      #expect(report.contains("&lt;script&gt;window.__pwned=1&lt;/script&gt;") || report.contains("Evil"))
+    }
   }
 }

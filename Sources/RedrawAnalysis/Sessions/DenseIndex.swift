@@ -15,11 +15,11 @@ struct DenseIndex {
   private var slots: [Int32]
   private var shift: UInt64
 
-  init(capacity: Int = 16) {
-    var size = 16
-    while size < capacity * 2 { size *= 2 }
-    slots = Array(repeating: 0, count: size)
-    shift = UInt64(64 - size.trailingZeroBitCount)
+  /// An empty index; it allocates nothing until the first insertion, so the many small
+  /// indexes of view nodes cost little while unused.
+  init() {
+    slots = []
+    shift = 64
   }
 
   var count: Int { keys.count }
@@ -32,6 +32,7 @@ struct DenseIndex {
   /// The dense index of `key`, if it was inserted.
   @inline(__always)
   func index(of key: UInt64) -> Int? {
+    guard !slots.isEmpty else { return nil }
     let mask = slots.count - 1
     var slot = slot(for: key)
     while true {
@@ -50,6 +51,10 @@ struct DenseIndex {
   @inline(__always)
   @discardableResult
   mutating func insert(_ key: UInt64) -> (index: Int, inserted: Bool) {
+    if slots.isEmpty {
+      slots = Array(repeating: 0, count: 4)
+      shift = 62
+    }
     let mask = slots.count - 1
     var slot = slot(for: key)
     while true {
@@ -66,6 +71,7 @@ struct DenseIndex {
 
   /// Forgets every key, keeping the storage.
   mutating func removeAll() {
+    guard !keys.isEmpty else { return }
     if keys.count * 4 < slots.count {
       // Clear only the slots in use: cheaper than the whole table when it is sparse.
       for key in keys {

@@ -114,10 +114,9 @@ public struct NodeSummary: Sendable {
   public var propertiesRead = 0
   /// The node's first `body` event.
   public var first: Evidence
-  /// Evaluations per time bucket from the session's start (``Session/timelineBucket`` wide).
-  public var timeline: [Int] = []
-  /// The over-broad and cascaded evaluations per bucket.
-  public var wastedTimeline: [Int] = []
+  /// Evaluations per time bucket from the session's start (``Session/timelineBucket`` wide),
+  /// only the buckets that have any, in order.
+  public var timeline: [TimelineBucket] = []
   /// The properties the node read, as `Type.property`, sorted.
   public var readProperties: [String] = []
 
@@ -125,6 +124,21 @@ public struct NodeSummary: Sendable {
     self.node = node
     self.view = view
     self.first = first
+  }
+}
+
+/// One bucket of a node's timeline.
+public struct TimelineBucket: Sendable, Hashable {
+  /// The bucket's position, 0 ..< 64, from the session's start.
+  public var index: Int32
+  public var evaluations: Int32
+  /// The over-broad and cascaded evaluations among them.
+  public var wasted: Int32
+
+  public init(index: Int32, evaluations: Int32, wasted: Int32) {
+    self.index = index
+    self.evaluations = evaluations
+    self.wasted = wasted
   }
 }
 
@@ -171,6 +185,20 @@ public struct PropertySummary: Sendable {
   public var firstWrite: Evidence?
   /// The `site` of the first write that had one.
   public var writeSite: String?
+
+  public init(
+    type: String, property: String, reads: Int = 0, writes: Int = 0, neededEvaluations: Int = 0,
+    overBroadEvaluations: Int = 0, firstWrite: Evidence? = nil, writeSite: String? = nil
+  ) {
+    self.type = type
+    self.property = property
+    self.reads = reads
+    self.writes = writes
+    self.neededEvaluations = neededEvaluations
+    self.overBroadEvaluations = overBroadEvaluations
+    self.firstWrite = firstWrite
+    self.writeSite = writeSite
+  }
 }
 
 /// Over-broad evaluations of one view caused by writes to one property.

@@ -20,8 +20,7 @@ extension SessionBuilder {
       var summary = node.summary
       summary.view = strings[node.view]
       summary.propertiesRead = node.properties.count
-      summary.timeline = node.timeline.map(Int.init)
-      summary.wastedTimeline = node.wastedTimeline.map(Int.init)
+      summary.timeline = node.timeline
       summary.readProperties = node.properties.keys.map { key in
         "\(strings[StringID(rawValue: Int32(truncatingIfNeeded: key >> 32))])."
           + strings[StringID(rawValue: Int32(truncatingIfNeeded: key))]

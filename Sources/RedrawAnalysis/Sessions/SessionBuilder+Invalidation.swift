@@ -59,13 +59,8 @@ extension SessionBuilder {
       timelineWidth *= 2
       for node in nodes.indices { nodes[node].halveTimeline() }
     }
-    let bucket = Int(offset / timelineWidth)
-    if nodes[index].timeline.isEmpty {
-      nodes[index].timeline = Array(repeating: 0, count: Self.timelineBuckets)
-      nodes[index].wastedTimeline = Array(repeating: 0, count: Self.timelineBuckets)
-    }
-    nodes[index].timeline[bucket] += 1
-    if nodes[index].lastEvaluationWasted { nodes[index].wastedTimeline[bucket] += 1 }
+    let bucket = Int32(offset / timelineWidth)
+    nodes[index].countOnTimeline(bucket, wasted: nodes[index].lastEvaluationWasted)
   }
 
   /// What a child's evaluation needs to know of its parent.
@@ -337,23 +332,51 @@ struct NodeState {
     summary = NodeSummary(node: node, view: "", first: first)
   }
 
-  /// Evaluations per time bucket, and the wasted ones (empty until the first evaluation).
-  var timeline: [Int32] = []
-  var wastedTimeline: [Int32] = []
+  /// Evaluations per time bucket, only the buckets that have any, in order.
+  var timeline: [TimelineBucket] = []
 
   /// Makes this evaluation's made instances the previous ones, reusing the old storage.
   mutating func rotateMadeInstances() {
     swap(&madeInstances, &previousMadeInstances)
   }
 
+  /// Counts an evaluation in `bucket`.
+  ///
+  /// - Complexity: O(1) for evaluations in time order; buckets are kept sparse.
+  mutating func countOnTimeline(_ bucket: Int32, wasted: Bool) {
+    if let last = timeline.indices.last, timeline[last].index == bucket {
+      timeline[last].evaluations += 1
+      if wasted { timeline[last].wasted += 1 }
+      return
+    }
+    let entry = TimelineBucket(index: bucket, evaluations: 1, wasted: wasted ? 1 : 0)
+    if let position = timeline.firstIndex(where: { $0.index >= bucket }) {
+      if timeline[position].index == bucket {
+        timeline[position].evaluations += 1
+        if wasted { timeline[position].wasted += 1 }
+      } else {
+        timeline.insert(entry, at: position)
+      }
+    } else {
+      timeline.append(entry)
+    }
+  }
+
   /// Merges pairs of buckets when the bucket width doubles.
   mutating func halveTimeline() {
     guard !timeline.isEmpty else { return }
-    for index in 0..<timeline.count {
-      let low = 2 * index
-      timeline[index] = low < timeline.count ? timeline[low] + timeline[low + 1] : 0
-      wastedTimeline[index] = low < wastedTimeline.count ? wastedTimeline[low] + wastedTimeline[low + 1] : 0
+    var merged: [TimelineBucket] = []
+    merged.reserveCapacity(timeline.count)
+    for var entry in timeline {
+      entry.index /= 2
+      if let last = merged.indices.last, merged[last].index == entry.index {
+        merged[last].evaluations += entry.evaluations
+        merged[last].wasted += entry.wasted
+      } else {
+        merged.append(entry)
+      }
     }
+    timeline = merged
   }
 
   mutating func record(_ reason: EvaluationReason) {
