@@ -12,7 +12,7 @@ seconds=${1:-60}
 out=.build/fuzz
 mkdir -p "$out/corpus"
 
-swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name RedrawAnalysis \
+swiftc -O -g -sanitize=fuzzer,address -use-ld=lld -parse-as-library -module-name RedrawAnalysis \
   Sources/RedrawAnalysis/*/*.swift Fuzz/TraceFuzzer.swift -o "$out/trace-fuzzer"
 
 for sample in SampleTraces/*/*.jsonl; do
