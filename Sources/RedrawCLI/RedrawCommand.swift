@@ -13,11 +13,17 @@ public enum RedrawCommand {
       Redraw reads traces recorded with RedrawTrace and reports over-broad invalidation, \
       repeated or effectful initializers, views that read whole models and more.
       """,
-    options: [OptionSpec(name: "--version", help: "Show the version.")])
+    options: [
+      OptionSpec(name: "--version", help: "Show the version."),
+      OptionSpec(
+        name: "--generate-completion-script", valueName: "shell", help: "Print a completion script for the shell.",
+        choices: CompletionScript.Shell.allCases.map(\.rawValue)),
+    ])
 
   /// The subcommands, the default first.
   static let subcommands: [CommandSpec] = [
-    AnalyzeOptions.spec, DiffCommand.spec, RulesCommand.spec, ExplainCommand.spec,
+    AnalyzeOptions.spec, DiffCommand.spec, StatsCommand.spec, ValidateCommand.spec, ExportCommand.spec,
+    RulesCommand.spec, ExplainCommand.spec,
   ]
 
   /// Runs the command line `arguments` (without the program name).
@@ -33,8 +39,23 @@ public enum RedrawCommand {
     case "-h", "--help":
       terminal.standardOutput(HelpFormatter.help(for: root, subcommands: subcommands))
       return .success
+    case "--generate-completion-script":
+      guard arguments.count == 2, let shell = CompletionScript.Shell(rawValue: arguments[1]) else {
+        terminal.standardError(
+          HelpFormatter.usageError(
+            UsageError(message: "Expected bash, zsh or fish after '--generate-completion-script'"), spec: root))
+        return .usage
+      }
+      terminal.standardOutput(CompletionScript.script(for: shell, commands: subcommands))
+      return .success
     case "help":
       return help(Array(arguments.dropFirst()), terminal: terminal)
+    case "stats":
+      return run(StatsCommand.spec, Array(arguments.dropFirst()), terminal) { StatsCommand.run($0, terminal: $1) }
+    case "validate":
+      return run(ValidateCommand.spec, Array(arguments.dropFirst()), terminal) { ValidateCommand.run($0, terminal: $1) }
+    case "export":
+      return run(ExportCommand.spec, Array(arguments.dropFirst()), terminal) { ExportCommand.run($0, terminal: $1) }
     case "analyze":
       return analyze(Array(arguments.dropFirst()), terminal: terminal)
     case "diff":

@@ -1,8 +1,8 @@
 /// Text for a terminal: trace strings made harmless, lines wrapped, optional colour.
-enum TerminalText {
+public enum TerminalText {
   /// `text` without control characters or escape sequences: a view named
   /// `"\u{1B}[2J"` must not clear the reader's screen.
-  static func sanitized(_ text: String) -> String {
+  public static func sanitized(_ text: String) -> String {
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {

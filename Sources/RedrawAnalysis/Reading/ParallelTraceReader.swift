@@ -22,6 +22,7 @@ struct ParallelTraceReader {
 
   let workers: Int
   let lenient: Bool
+  var namedSkippedLines = TraceReader.keptSkippedLines
 
   /// One parsed chunk.
   final class Batch: @unchecked Sendable {
@@ -113,6 +114,7 @@ struct ParallelTraceReader {
     defer { for worker in pool { worker.stop() } }
 
     var merger = Merger(name: name, lenient: lenient, workers: workers)
+    merger.namedSkippedLines = namedSkippedLines
     var pending: [(Int, Batch)] = []
     var carry: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
@@ -176,6 +178,7 @@ struct ParallelTraceReader {
 private struct Merger {
   let name: String
   let lenient: Bool
+  var namedSkippedLines = TraceReader.keptSkippedLines
   var builder: SessionBuilder
   var reading: FileReading
   /// Per worker: global ids of the worker's string ids.
@@ -212,7 +215,7 @@ private struct Merger {
         }
         guard lenient else { throw TraceReader.explained(failure, eventsSoFar: reading.events) }
         reading.skippedLines += 1
-        if reading.skipped.count < TraceReader.keptSkippedLines { reading.skipped.append(failure) }
+        if reading.skipped.count < namedSkippedLines { reading.skipped.append(failure) }
         continue
       }
       var event = batch.events[Int(entry)]

@@ -15,6 +15,8 @@ public struct TraceReader {
   public let lenient: Bool
   /// Parser threads for a file; 1 reads on the calling thread alone.
   public let jobs: Int
+  /// How many skipped lines a lenient read names (the rest are counted).
+  public var namedSkippedLines = TraceReader.keptSkippedLines
   /// All strings of all files read so far.
   public private(set) var strings = StringTable()
 
@@ -34,8 +36,9 @@ public struct TraceReader {
   public mutating func read(path: String, name: String? = nil) throws(TraceInputError) -> FileReading {
     let displayName = name ?? (path == "-" ? "<stdin>" : path)
     if jobs > 1, path != "-" {
-      return try ParallelTraceReader(workers: jobs, lenient: lenient).read(
-        path: path, name: displayName, strings: &strings)
+      var parallel = ParallelTraceReader(workers: jobs, lenient: lenient)
+      parallel.namedSkippedLines = namedSkippedLines
+      return try parallel.read(path: path, name: displayName, strings: &strings)
     }
     let lines: LineReader
     do {
@@ -44,6 +47,51 @@ public struct TraceReader {
       throw TraceInputError(file: displayName, line: 0, column: 0, message: readerMessage(error))
     }
     return try read(lines, name: displayName)
+  }
+
+  /// Calls `body` with every event of `path` in order, without building sessions: for
+  /// tools that convert or count events. Malformed lines are skipped when lenient.
+  ///
+  /// - Returns: The number of lines skipped.
+  @discardableResult
+  public mutating func forEachEvent(
+    path: String, name: String? = nil, _ body: (TraceEvent, _ line: Int, _ strings: StringTable) -> Void
+  ) throws(TraceInputError) -> Int {
+    let displayName = name ?? (path == "-" ? "<stdin>" : path)
+    var lines: LineReader
+    do {
+      lines = try LineReader(path: path)
+    } catch {
+      throw TraceInputError(file: displayName, line: 0, column: 0, message: readerMessage(error))
+    }
+    var parser = LineParser(strings: strings)
+    strings = StringTable()
+    defer { strings = parser.strings }
+    var event = TraceEvent()
+    var skipped = 0
+    while true {
+      let next: LineReader.Line?
+      do {
+        next = try lines.nextLine()
+      } catch {
+        throw TraceInputError(file: displayName, line: lines.lineNumber + 1, column: 1, message: readerMessage(error))
+      }
+      guard let line = next else { return skipped }
+      if isBlank(line.bytes) { continue }
+      do {
+        try parser.parse(line.bytes, into: &event)
+      } catch {
+        guard lenient || !line.isTerminated else {
+          throw Self.explained(
+            TraceInputError(
+              file: displayName, line: lines.lineNumber, column: error.offset + 1, message: error.expected),
+            eventsSoFar: lines.lineNumber - 1)
+        }
+        skipped += 1
+        continue
+      }
+      body(event, lines.lineNumber, parser.strings)
+    }
   }
 
   /// Reads a trace held in memory, for example a recording made in-process.
@@ -87,7 +135,7 @@ public struct TraceReader {
         }
         guard lenient else { throw Self.explained(failure, eventsSoFar: reading.events) }
         reading.skippedLines += 1
-        if reading.skipped.count < Self.keptSkippedLines { reading.skipped.append(failure) }
+        if reading.skipped.count < namedSkippedLines { reading.skipped.append(failure) }
         continue
       }
       if event.kind == .meta { try Self.checkMeta(event, file: displayName, line: number, strings: parser.strings) }

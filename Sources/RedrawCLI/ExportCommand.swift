@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import RedrawAnalysis
+import RedrawReports
+
+/// `redraw export --to chrome TRACE --output FILE`: the trace on a timeline viewer.
+enum ExportCommand {
+  static let to = OptionSpec(
+    name: "--to", valueName: "format-or-time",
+    help: "The format to export to (chrome), or, given a time such as 2s or 150ms, the end of the window.",
+    repeating: true)
+  static let from = OptionSpec(
+    name: "--from", valueName: "time", help: "The start of the window, e.g. 1.5s, 200ms, 50us or 1000 (ns).")
+  static let output = OptionSpec(
+    name: "--output", shortName: "-o", valueName: "file", help: "The file to write (replaced atomically).")
+  static let lenient = AnalyzeOptions.lenient
+
+  /// Chrome's own viewer struggles past this size; Perfetto's UI opens larger files.
+  static let viewerLimit = 256 << 20
+
+  static let spec = CommandSpec(
+    name: "export",
+    abstract: "Convert a trace to the Chrome trace event format for Perfetto's UI and chrome://tracing.",
+    discussion: """
+      Body and init spans become slices on their thread, writes, marks and effects instant \
+      events, and each session a process named after its scenario. A window given with \
+      --from and --to keeps the events inside it.
+      """,
+    arguments: [ArgumentSpec(name: "trace", help: "The trace to convert; - reads standard input.")],
+    options: [to, from, output, lenient])
+
+  static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
+    var end = Int64.max
+    var start = Int64.min
+    do throws(UsageError) {
+      for value in parsed.all(to) {
+        if value == "chrome" {
+          continue  // the only format so far
+        } else if let time = Duration.nanoseconds(value) {
+          end = time
+        } else {
+          throw UsageError(message: "Expected 'chrome' or a time for '--to', found '\(value)'")
+        }
+      }
+      if let value = parsed.value(from) {
+        guard let time = Duration.nanoseconds(value) else {
+          throw UsageError(message: "Expected a time such as 1.5s or 200ms for '--from', found '\(value)'")
+        }
+        start = time
+      }
+      guard start <= end else { throw UsageError(message: "The window starts after it ends") }
+      guard parsed.value(output) != nil else { throw UsageError(message: "Missing '--output <file>'") }
+    } catch {
+      terminal.standardError(HelpFormatter.usageError(error, spec: spec))
+      return .usage
+    }
+    let path = parsed.value(output)!
+    let temporary = path + ".redraw-\(getpid()).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      terminal.standardError("redraw: error: cannot write '\(path)': \(String(cString: strerror(errno)))\n")
+      return .inputError
+    }
+    var writer = ChromeTraceWriter(window: start...end)
+    var written = 0
+    var failure: Int32?
+    func flush(_ writer: inout ChromeTraceWriter) {
+      let bytes = writer.drain()
+      written += bytes.count
+      if failure == nil { failure = writeAll(String(decoding: bytes, as: UTF8.self), to: descriptor) }
+    }
+    var reader = TraceReader(lenient: parsed.isSet(lenient))
+    do {
+      try reader.forEachEvent(path: parsed.positionals[0]) { event, _, strings in
+        writer.add(event, strings: strings)
+        if writer.pendingBytes > 1 << 20 { flush(&writer) }
+      }
+    } catch {
+      close(descriptor)
+      unlink(temporary)
+      terminal.standardError("redraw: error: \(error)\n")
+      return .inputError
+    }
+    writer.finish()
+    flush(&writer)
+    close(descriptor)
+    if let failure {
+      unlink(temporary)
+      terminal.standardError("redraw: error: cannot write '\(path)': \(String(cString: strerror(failure)))\n")
+      return .inputError
+    }
+    guard rename(temporary, path) == 0 else {
+      unlink(temporary)
+      terminal.standardError("redraw: error: cannot write '\(path)': \(String(cString: strerror(errno)))\n")
+      return .inputError
+    }
+    if written > viewerLimit {
+      terminal.standardError(
+        "redraw: warning: the export is \(written >> 20) MB; chrome://tracing struggles above "
+          + "\(viewerLimit >> 20) MB. Perfetto's UI opens larger files, or export a window with --from and --to.\n")
+    }
+    return .success
+  }
+}
+
+/// Times on the command line: `1.5s`, `200ms`, `50us` (or `µs`), `1000ns`, or a bare number
+/// of nanoseconds.
+enum Duration {
+  static func nanoseconds(_ text: String) -> Int64? {
+    let units: [(String, Double)] = [("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9)]
+    for (suffix, scale) in units where text.hasSuffix(suffix) {
+      guard let value = Double(text.dropLast(suffix.count)), value >= 0, value * scale < 9e18 else { return nil }
+      return Int64(value * scale)
+    }
+    guard let value = Int64(text), value >= 0 else { return nil }
+    return value
+  }
+}
