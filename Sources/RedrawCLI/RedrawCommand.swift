@@ -26,6 +26,23 @@ public enum RedrawCommand {
     RulesCommand.spec, ExplainCommand.spec,
   ]
 
+  /// docs/cli.md: every command's help, from the same specs that parse the command line.
+  public static func documentation() -> String {
+    var out = "# The redraw command line\n\n"
+    out += "Generated from the commands' own specs (a test keeps this page in sync); `redraw help COMMAND` "
+    out += "prints the same.\n\n"
+    out += "| exit code | meaning |\n|---|---|\n"
+    out += "| 0 | success: no finding at or above `--fail-on`, no regression, a valid trace |\n"
+    out += "| 1 | findings at or above `--fail-on` (`analyze`), a regression (`diff`), problems (`validate`) |\n"
+    out += "| 2 | a trace or file that cannot be read, or is not valid |\n"
+    out += "| 64 | a wrong command line or configuration |\n\n"
+    out += "## redraw\n\n```\n" + HelpFormatter.help(for: root, subcommands: subcommands) + "```\n"
+    for command in subcommands {
+      out += "\n## redraw \(command.name)\n\n```\n" + HelpFormatter.help(for: command) + "```\n"
+    }
+    return out
+  }
+
   /// Runs the command line `arguments` (without the program name).
   public static func main(_ arguments: [String], terminal: Terminal) -> ExitCode {
     guard let first = arguments.first else {

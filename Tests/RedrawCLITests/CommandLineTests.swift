@@ -88,3 +88,19 @@ struct CommandLineTests {
     #expect(docs == terminal.standardOutput, "regenerate with: swift run redraw rules --format markdown > docs/rules.md")
   }
 }
+
+@Suite("docs/cli.md")
+struct CLIDocumentationTests {
+  /// Re-record with `REDRAW_RECORD_GOLDEN=1 swift test` after changing a command.
+  @Test func theCommandLineReferenceMatchesTheCommands() throws {
+    let url = repositoryRoot.appendingPathComponent("docs/cli.md")
+    let generated = RedrawCommand.documentation()
+    if ProcessInfo.processInfo.environment["REDRAW_RECORD_GOLDEN"] != nil {
+      try Data(generated.utf8).write(to: url)
+    }
+    #expect(try String(contentsOf: url, encoding: .utf8) == generated)
+    for command in ["analyze", "diff", "stats", "validate", "export", "rules", "explain"] {
+      #expect(generated.contains("## redraw \(command)"))
+    }
+  }
+}

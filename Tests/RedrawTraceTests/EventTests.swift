@@ -6,7 +6,7 @@ import Testing
 private final class PlainModel {}
 
 /// A model whose initializer has side effects, as in the repeated-initializer problem.
-private final class FeedModel: TrackedModel {
+private final class EffectfulFeedModel: TrackedModel {
   let tracking = ModelTracking()
   @Tracked var posts: [String] = []
 
@@ -99,14 +99,14 @@ extension RecorderTests {
     }
 
     @Test func makeRecordsAnInitSpanWithEffectsSiteOwnerAndObject() throws {
-      var model: FeedModel?
+      var model: EffectfulFeedModel?
       let lines = try record {
-        model = Trace.withOwner(42) { Trace.make(FeedModel()) }
+        model = Trace.withOwner(42) { Trace.make(EffectfulFeedModel()) }
       }
       let made = try #require(model)
       #expect(lines.map(\.e) == ["meta", "init", "effect", "effect", "end"])
       let initLine = lines[1]
-      #expect(initLine.type == "FeedModel")
+      #expect(initLine.type == "EffectfulFeedModel")
       #expect(initLine.owner == 42)
       #expect(initLine.site?.hasPrefix("EventTests.swift:") == true)
       #expect(lines[2].kind == "network")

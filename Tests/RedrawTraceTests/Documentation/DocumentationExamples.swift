@@ -1,0 +1,81 @@
+// The code of docs/getting-started.md and docs/instrumenting-swiftui.md, compiled.
+// DocumentationTests checks that every Swift block of those pages appears here verbatim.
+
+import Foundation
+import RedrawTrace
+import Testing
+
+#if canImport(SwiftUI)
+  import SwiftUI
+#endif
+
+// MARK: - A model library
+
+final class InboxModel: TrackedModel {
+  let tracking = ModelTracking()
+  @Tracked var query = ""
+  @Tracked var unreadCount = 0
+  @Tracked var messages: [String] = []
+}
+
+// MARK: - A client with effects
+
+struct FeedClient {
+  func load() -> [String] {
+    Trace.effect(.network, "GET /feed")
+    return ["Hello"]
+  }
+}
+
+final class FeedModel: TrackedModel {
+  let tracking = ModelTracking()
+  @Tracked var posts: [String] = []
+  let client: FeedClient
+
+  init(client: FeedClient) {
+    self.client = client  // only assign: the work starts in .task
+  }
+
+  func load() {
+    posts = client.load()
+  }
+}
+
+// MARK: - Views
+
+struct InboxBadge: View {
+  let model: InboxModel
+
+  var body: some View {
+    let _ = Trace.bodyMarker(Self.self)
+    Text("\(model.unreadCount)")
+  }
+}
+
+struct FeedScreen: View {
+  @State private var model = Trace.make(FeedModel(client: FeedClient()))
+
+  var body: some View {
+    let _ = Trace.bodyMarker(Self.self)
+    VStack {
+      Text("\(model.posts.count) posts")
+    }
+    .task { model.load() }
+  }
+}
+
+// MARK: - Recording in a test
+
+@Suite struct InboxRecordingExample {
+  @Test func typingDoesNotTouchTheBadge() throws {
+    let model = InboxModel()
+    let recording = Trace.record(scenario: "type in search") { _ in
+      Trace.body("InboxBadge", node: 1) { _ = model.unreadCount }
+      model.query = "swift"
+    }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("inbox.jsonl")
+    try Data(recording.bytes).write(to: path)
+    // Then: redraw analyze inbox.jsonl --format html --output inbox.html
+    #expect(recording.lines.count == 5)
+  }
+}
