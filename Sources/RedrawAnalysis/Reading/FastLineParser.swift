@@ -38,16 +38,26 @@ enum FastLineParser {
       p += 1
       let keyStart = p
       var word: UInt64 = 0
-      var shift: UInt64 = 0
-      while p < end, p.pointee != UInt8(ascii: "\"") {
-        let byte = p.pointee
-        if byte < 0x21 || byte > 0x7E || byte == UInt8(ascii: "\\") || shift == 72 { return false }
-        if shift < 64 { word |= UInt64(byte) << shift }
-        shift += 8
-        p += 1
+      var keyLength = 0
+      if p + 8 <= end, case let loaded = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self),
+        case let quotes = SWAR.bytesEqual(loaded, UInt8(ascii: "\"")), quotes != 0
+      {
+        // The key ends within these eight bytes: its length is where the first quote is.
+        keyLength = quotes.trailingZeroBitCount / 8
+        word = keyLength == 0 ? 0 : loaded & (UInt64.max >> UInt64(64 - 8 * keyLength))
+        p += keyLength
+      } else {
+        var shift: UInt64 = 0
+        while p < end, p.pointee != UInt8(ascii: "\"") {
+          let byte = p.pointee
+          if byte < 0x21 || byte > 0x7E || byte == UInt8(ascii: "\\") || shift == 72 { return false }
+          if shift < 64 { word |= UInt64(byte) << shift }
+          shift += 8
+          p += 1
+        }
+        guard p < end else { return false }
+        keyLength = p - keyStart
       }
-      guard p < end else { return false }
-      let keyLength = p - keyStart
       p += 1
       guard p < end, p.pointee == UInt8(ascii: ":") else { return false }
       p += 1
@@ -57,6 +67,10 @@ enum FastLineParser {
       if p.pointee == UInt8(ascii: "\"") {
         p += 1
         let start = p
+        // Eight bytes at a time while none is a quote, a backslash, a control or non-ASCII byte.
+        while p + 8 <= end, SWAR.plainASCII(UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) {
+          p += 8
+        }
         while p < end, p.pointee != UInt8(ascii: "\"") {
           let byte = p.pointee
           if byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\\") { return false }
@@ -168,5 +182,32 @@ enum FastLineParser {
     default: return false  // a number key with a string
     }
     return true
+  }
+}
+
+/// Byte tests on eight bytes at once (SIMD within a register).
+enum SWAR {
+  static let ones: UInt64 = 0x0101_0101_0101_0101
+  static let highs: UInt64 = 0x8080_8080_8080_8080
+
+  /// The high bit of every byte of `word` that is zero.
+  @inline(__always)
+  static func zeroBytes(_ word: UInt64) -> UInt64 {
+    (word &- ones) & ~word & highs
+  }
+
+  /// The high bit of every byte of `word` equal to `byte` (exact for the lowest match).
+  @inline(__always)
+  static func bytesEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    zeroBytes(word ^ (ones &* UInt64(byte)))
+  }
+
+  /// Whether all eight bytes are printable ASCII other than a quote or a backslash.
+  @inline(__always)
+  static func plainASCII(_ word: UInt64) -> Bool {
+    let special =
+      bytesEqual(word, UInt8(ascii: "\"")) | bytesEqual(word, UInt8(ascii: "\\")) | zeroBytes(word & 0xE0E0_E0E0_E0E0_E0E0)
+      | (word & highs) | bytesEqual(word, 0x7F)
+    return special == 0
   }
 }
