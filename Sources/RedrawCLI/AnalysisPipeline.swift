@@ -37,19 +37,26 @@ public enum AnalysisPipeline {
       }
     }
     let analysis = filter(found, options)
-    let report = render(analysis, options)
-    if let path = options.output {
-      do {
-        try AtomicFile.write(report, to: path)
-      } catch {
-        terminal.standardError("redraw: error: cannot write '\(path)': \(error.reason)\n")
-        return .inputError
-      }
-    } else {
-      terminal.standardOutput(report)
-    }
+    guard deliver(render(analysis, options), to: options.output, terminal: terminal) else { return .inputError }
     guard let failOn = options.failOn else { return .success }
     return analysis.findings.contains { $0.severity >= failOn } ? .findings : .success
+  }
+
+  /// Writes `report` to `path` atomically, or to standard output when there is none.
+  ///
+  /// - Returns: false, having said why on standard error, when the file cannot be written.
+  static func deliver(_ report: String, to path: String?, terminal: Terminal) -> Bool {
+    guard let path else {
+      terminal.standardOutput(report)
+      return true
+    }
+    do {
+      try AtomicFile.write(report, to: path)
+      return true
+    } catch {
+      terminal.standardError("redraw: error: cannot write '\(path)': \(error.reason)\n")
+      return false
+    }
   }
 
   // MARK: - Stages

@@ -73,16 +73,7 @@ enum DiffCommand {
       regressed: regressed)
     let report = DiffReport.render(
       comparison, format: DiffReport.Format(rawValue: parsed.value(format) ?? "text") ?? .text, context: context)
-    if let path = analyze.output {
-      do {
-        try AtomicFile.write(report, to: path)
-      } catch {
-        terminal.standardError("redraw: error: cannot write '\(path)': \(error.reason)\n")
-        return .inputError
-      }
-    } else {
-      terminal.standardOutput(report)
-    }
+    guard AnalysisPipeline.deliver(report, to: analyze.output, terminal: terminal) else { return .inputError }
     return regressed ? .findings : .success
   }
 }
