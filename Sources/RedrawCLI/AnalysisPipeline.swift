@@ -1,3 +1,6 @@
+import RedrawAnalysis
+import RedrawReports
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import RedrawAnalysis
-import RedrawReports
 
 /// The stages of `redraw analyze`, in order: read -> build sessions -> run rules ->
 /// filter -> render.

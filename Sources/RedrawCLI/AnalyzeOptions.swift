@@ -123,7 +123,8 @@ public struct AnalyzeOptions: Sendable {
     }
     return AnalyzeOptions(
       inputs: parsed.positionals, format: ReportFormat(rawValue: parsed.value(format) ?? "text") ?? .text,
-      output: output, failOn: failLevel == "never" ? nil : Severity(rawValue: failLevel), lenient: parsed.isSet(lenient),
+      output: output, failOn: failLevel == "never" ? nil : Severity(rawValue: failLevel),
+      lenient: parsed.isSet(lenient),
       ruleContext: context, color: useColor && parsed.value(format) == "text",
       suppressions: Suppressions(ignores: configuration.ignores, baseline: accepted), budgets: configuration.budgets,
       writeBaseline: parsed.value(writeBaseline), generatedAt: ISO8601DateFormatter().string(from: Date()),

@@ -25,7 +25,8 @@ enum CompletionScript {
     for command in commands {
       for option in command.options {
         guard let values = option.choices else { continue }
-        choices += "    \(command.name):\(option.name)) COMPREPLY=($(compgen -W \"\(values.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+        choices +=
+          "    \(command.name):\(option.name)) COMPREPLY=($(compgen -W \"\(values.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
       }
     }
     return """
@@ -95,7 +96,8 @@ enum CompletionScript {
     var out = "# fish completion for redraw; put it in ~/.config/fish/completions/redraw.fish\n"
     out += "complete -c redraw -f\n"
     for command in commands {
-      out += "complete -c redraw -n '__fish_use_subcommand' -a \(command.name) -d '\(command.abstract.replacingAll(["'": ""]))'\n"
+      out +=
+        "complete -c redraw -n '__fish_use_subcommand' -a \(command.name) -d '\(command.abstract.replacingAll(["'": ""]))'\n"
       for option in command.options {
         var line = "complete -c redraw -n '__fish_seen_subcommand_from \(command.name)' -l \(option.name.dropFirst(2))"
         if let short = option.shortName { line += " -s \(short.dropFirst())" }

@@ -153,7 +153,8 @@ private struct ConfigurationParser {
         if metric == .inits, names["type"] == nil { throw fail(path, "needs a \"type\" for maxInits") }
         if metric != .inits, names["view"] == nil { throw fail(path, "needs a \"view\" for \(metric.rawValue) limits") }
         result.append(
-          Budget(view: names["view"], type: names["type"], scenario: names["scenario"], metric: metric, maximum: maximum))
+          Budget(
+            view: names["view"], type: names["type"], scenario: names["scenario"], metric: metric, maximum: maximum))
       }
     }
     return result

@@ -1,3 +1,6 @@
+import RedrawAnalysis
+import RedrawReports
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import RedrawAnalysis
-import RedrawReports
 
 /// `redraw export --to chrome TRACE --output FILE`: the trace on a timeline viewer.
 enum ExportCommand {

@@ -41,7 +41,9 @@ enum StatsCommand {
     row("Events", grouped(sessions.reduce(0) { $0 + $1.eventCount }))
     for kind in EventKind.allCases {
       let count = sessions.reduce(0) { $0 + $1.count(of: kind) }
-      if count > 0 { out += "  \(kind)" + String(repeating: " ", count: max(1, 10 - "\(kind)".count)) + grouped(count) + "\n" }
+      if count > 0 {
+        out += "  \(kind)" + String(repeating: " ", count: max(1, 10 - "\(kind)".count)) + grouped(count) + "\n"
+      }
     }
     let skipped = files.reduce(0) { $0 + $1.skippedLines }
     if skipped > 0 { row("Skipped lines", grouped(skipped)) }
@@ -54,7 +56,9 @@ enum StatsCommand {
       out += "  \(grouped(count).leftPadded(10))  \(TerminalText.sanitized(view))\n"
     }
     var types: [String: Int] = [:]
-    for property in sessions.flatMap(\.properties) { types[property.type, default: 0] += property.reads + property.writes }
+    for property in sessions.flatMap(\.properties) {
+      types[property.type, default: 0] += property.reads + property.writes
+    }
     out += "Largest types (reads and writes)\n"
     for (type, count) in types.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(10) {
       out += "  \(grouped(count).leftPadded(10))  \(TerminalText.sanitized(type))\n"

@@ -42,13 +42,17 @@ enum ValidateCommand {
       }
       let (problems, count, notes) = Self.problems(in: file)
       total += count
-      for problem in problems { out += TerminalText.sanitized("\(file.file):\(problem.line): \(problem.message)") + "\n" }
+      for problem in problems {
+        out += TerminalText.sanitized("\(file.file):\(problem.line): \(problem.message)") + "\n"
+      }
       if count > problems.count { out += "\(file.file): … and \(count - problems.count) more problems\n" }
       for note in notes { out += TerminalText.sanitized("\(file.file): note: \(note)") + "\n" }
       if count == 0 { out += TerminalText.sanitized("\(file.file): valid (\(file.events) events)") + "\n" }
     }
     let files = parsed.positionals.count
-    out += total == 0 ? "No problems in \(files) file\(files == 1 ? "" : "s").\n" : "\(total) problem\(total == 1 ? "" : "s").\n"
+    out +=
+      total == 0
+      ? "No problems in \(files) file\(files == 1 ? "" : "s").\n" : "\(total) problem\(total == 1 ? "" : "s").\n"
     terminal.standardOutput(out)
     return total == 0 ? .success : .findings
   }
@@ -65,7 +69,9 @@ enum ValidateCommand {
     for session in file.sessions {
       for diagnostic in session.diagnostics {
         if diagnostic.message.hasPrefix("reads outside any body or init span") {
-          notes.append("\(diagnostic.count) untracked read(s) outside any span (allowed), the first at line \(diagnostic.first.line)")
+          notes.append(
+            "\(diagnostic.count) untracked read(s) outside any span (allowed), the first at line \(diagnostic.first.line)"
+          )
           continue
         }
         let repeated = diagnostic.count > 1 ? " (\(diagnostic.count) times; the first here)" : ""

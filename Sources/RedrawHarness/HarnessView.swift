@@ -1,3 +1,5 @@
+import RedrawTrace
+
 /// A view for ``ViewHarness``: a struct whose body reads models and declares children,
 /// as a SwiftUI `View` does.
 ///
@@ -18,8 +20,6 @@ public protocol HarnessView {
   /// Reads models and declares children, tasks and environment values.
   func body(_ content: inout ViewContent)
 }
-
-import RedrawTrace
 
 /// What a body declares: children, tasks and environment objects; and what it may read:
 /// the environment.

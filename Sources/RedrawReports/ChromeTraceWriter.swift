@@ -69,7 +69,9 @@ public struct ChromeTraceWriter {
         return
       }
       for span in stack[position...].reversed() where span.emitted {
-        emit(#"{"ph":"E","ts":\#(micro(min(max(event.time, window.lowerBound), window.upperBound))),"pid":\#(session),"tid":\#(event.thread)}"#)
+        emit(
+          #"{"ph":"E","ts":\#(micro(min(max(event.time, window.lowerBound), window.upperBound))),"pid":\#(session),"tid":\#(event.thread)}"#
+        )
       }
       stack.removeSubrange(position...)
       open[event.thread] = stack

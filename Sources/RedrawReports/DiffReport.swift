@@ -60,10 +60,12 @@ public enum DiffReport {
     }
     out += "\nNew findings: \(comparison.newFindings.count), fixed: \(comparison.fixedFindings.count)\n"
     for finding in comparison.newFindings.prefix(maximumRows) {
-      out += "  + \(finding.severity.rawValue) \(finding.rule)  \(TerminalText.sanitized(JUnitReport.caseName(finding)))\n"
+      out +=
+        "  + \(finding.severity.rawValue) \(finding.rule)  \(TerminalText.sanitized(JUnitReport.caseName(finding)))\n"
     }
     for finding in comparison.fixedFindings.prefix(maximumRows) {
-      out += "  - \(finding.severity.rawValue) \(finding.rule)  \(TerminalText.sanitized(JUnitReport.caseName(finding)))\n"
+      out +=
+        "  - \(finding.severity.rawValue) \(finding.rule)  \(TerminalText.sanitized(JUnitReport.caseName(finding)))\n"
     }
     out += context.regressed ? "\nRegressed.\n" : "\nNo regression.\n"
     return out
@@ -77,7 +79,9 @@ public enum DiffReport {
   }
 
   private static func row(_ label: String, _ before: String, _ after: String, _ change: String) -> String {
-    func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(1, width - text.count)) + text }
+    func pad(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(1, width - text.count)) + text
+    }
     let clipped = label.count > 34 ? String(label.prefix(33)) + "…" : label
     return clipped + String(repeating: " ", count: max(0, 34 - clipped.count)) + pad(before, 10) + pad(after, 10)
       + pad(change, 16)
@@ -201,12 +205,14 @@ public enum DiffReport {
     page += "<tbody>" + line("Body evaluations", comparison.bodyEvaluations)
     page += line("Over-broad", comparison.overBroadEvaluations)
     page += line("With @Observable", comparison.evaluationsWithPropertyTracking) + "</tbody></table>\n"
-    page += "<h2>Views</h2>\n<input class=\"filter\" type=\"search\" data-filter=\"views-table\" placeholder=\"Filter views\">\n"
+    page +=
+      "<h2>Views</h2>\n<input class=\"filter\" type=\"search\" data-filter=\"views-table\" placeholder=\"Filter views\">\n"
     page += "<table class=\"sortable\" id=\"views-table\">\(head("View"))<tbody>\n"
     for view in comparison.views.prefix(maximumRows * 5) { page += line(view.view, view.evaluations) + "\n" }
     page += "</tbody></table>\n<h2>Findings</h2>\n<ul>\n"
     for finding in comparison.newFindings.prefix(maximumRows) {
-      page += "<li>new \(finding.severity.rawValue) <code>\(finding.rule)</code> \(HTML.escaped(JUnitReport.caseName(finding)))</li>\n"
+      page +=
+        "<li>new \(finding.severity.rawValue) <code>\(finding.rule)</code> \(HTML.escaped(JUnitReport.caseName(finding)))</li>\n"
     }
     for finding in comparison.fixedFindings.prefix(maximumRows) {
       page += "<li>fixed <code>\(finding.rule)</code> \(HTML.escaped(JUnitReport.caseName(finding)))</li>\n"

@@ -22,7 +22,8 @@ public enum GitHubReport: ReportRenderer {
         "line=\(max(1, line))",
         "title=" + escapedProperty("redraw \(finding.rule)"),
       ]
-      out += "::\(command) \(properties.joined(separator: ","))::\(escapedData(finding.message + " Fix: " + finding.fix))\n"
+      out +=
+        "::\(command) \(properties.joined(separator: ","))::\(escapedData(finding.message + " Fix: " + finding.fix))\n"
     }
     let summary = analysis.summary
     if analysis.findings.count > maximumAnnotations {

@@ -144,6 +144,7 @@ enum HTMLCharts {
 
   private static func format3(_ value: Double) -> String {
     let thousandths = Int((min(max(value, 0), 1) * 1000).rounded())
-    return thousandths == 1000 ? "1" : "0." + String(repeating: "0", count: 3 - String(thousandths).count) + String(thousandths)
+    return thousandths == 1000
+      ? "1" : "0." + String(repeating: "0", count: 3 - String(thousandths).count) + String(thousandths)
   }
 }

@@ -35,9 +35,12 @@ public enum RuleDocumentation {
     out += "Generated from the rules' own descriptions by `redraw rules --format markdown`; "
     out += "`redraw explain RULE` prints the same in a terminal.\n\n"
     out += "| id | default severity | finds |\n|---|---|---|\n"
-    for rule in rules { out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.defaultSeverity.rawValue) | \(rule.summary) |\n" }
     for rule in rules {
-      out += "\n## \(rule.id)\n\n**\(rule.name).** \(rule.summary) Default severity: `\(rule.defaultSeverity.rawValue)`.\n\n"
+      out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.defaultSeverity.rawValue) | \(rule.summary) |\n"
+    }
+    for rule in rules {
+      out +=
+        "\n## \(rule.id)\n\n**\(rule.name).** \(rule.summary) Default severity: `\(rule.defaultSeverity.rawValue)`.\n\n"
       out += rule.explanation + "\n\n**Fix.** " + rule.fix + "\n"
       if !rule.thresholds.isEmpty {
         out += "\n| threshold | default | meaning |\n|---|---|---|\n"

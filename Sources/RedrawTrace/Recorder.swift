@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Dispatch
-import Synchronization
 
 /// The process-wide recorder behind ``Trace``.
 ///
@@ -213,7 +214,8 @@ final class Recorder: Sendable {
     state.threadNumbers = [:]
     state.objectNumbers = [:]
     let startedAt = state.reproducible ? nil : MonotonicClock.iso8601Now()
-    let bound = 96 + (startedAt?.utf8.count ?? 0) + JSONEscaping.worstCaseLength(scenario ?? "")
+    let bound =
+      96 + (startedAt?.utf8.count ?? 0) + JSONEscaping.worstCaseLength(scenario ?? "")
       + JSONEscaping.worstCaseLength(app ?? "")
     guard reserve(&state, bound) else { return }
     state.buffer.append(#"{"e":"meta","format":"redraw-trace","version":1"#)

@@ -1,3 +1,7 @@
+import Synchronization
+
+import class Foundation.Thread
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
-
-import class Foundation.Thread
 
 /// Per-thread facts the recorder needs without taking a lock: the small `tid`
 /// written on every event, and the stack of view nodes that own initializers

@@ -25,37 +25,72 @@ struct RecorderBenchmark {
     let model = BenchModel()
     var figures: [Figure] = []
     func selected(_ name: String) -> Bool { only.map { name.contains($0) } ?? true }
-    if selected("off (explicit read)") { figures.append(Figure(name: "off (explicit read)", nanosecondsPerEvent: measure(events * 10) { count in
-      for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
-    })) }
-    if selected("off (explicit read, a call each)") { figures.append(Figure(name: "off (explicit read, a call each)", nanosecondsPerEvent: measure(events * 10) { count in
-      for _ in 0..<count { readThroughACall(model) }
-    })) }
-    if selected("off (@Tracked read)") { figures.append(Figure(name: "off (@Tracked read)", nanosecondsPerEvent: measure(events * 10) { count in
-      var sum = 0
-      for _ in 0..<count { sum &+= model.value }
-      blackHole(sum)
-    })) }
+    if selected("off (explicit read)") {
+      figures.append(
+        Figure(
+          name: "off (explicit read)",
+          nanosecondsPerEvent: measure(events * 10) { count in
+            for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
+          }))
+    }
+    if selected("off (explicit read, a call each)") {
+      figures.append(
+        Figure(
+          name: "off (explicit read, a call each)",
+          nanosecondsPerEvent: measure(events * 10) { count in
+            for _ in 0..<count { readThroughACall(model) }
+          }))
+    }
+    if selected("off (@Tracked read)") {
+      figures.append(
+        Figure(
+          name: "off (@Tracked read)",
+          nanosecondsPerEvent: measure(events * 10) { count in
+            var sum = 0
+            for _ in 0..<count { sum &+= model.value }
+            blackHole(sum)
+          }))
+    }
     let memory = MemoryTraceSink()
-    if selected("memory (explicit read)") { figures.append(Figure(name: "memory (explicit read)", nanosecondsPerEvent: try recording(.memory(memory)) { count in
-      for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
-    })) }
+    if selected("memory (explicit read)") {
+      figures.append(
+        Figure(
+          name: "memory (explicit read)",
+          nanosecondsPerEvent: try recording(.memory(memory)) { count in
+            for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
+          }))
+    }
     memory.removeAll()
-    if selected("memory (@Tracked read)") { figures.append(Figure(name: "memory (@Tracked read)", nanosecondsPerEvent: try recording(.memory(memory)) { count in
-      var sum = 0
-      for _ in 0..<count { sum &+= model.value }
-      blackHole(sum)
-    })) }
+    if selected("memory (@Tracked read)") {
+      figures.append(
+        Figure(
+          name: "memory (@Tracked read)",
+          nanosecondsPerEvent: try recording(.memory(memory)) { count in
+            var sum = 0
+            for _ in 0..<count { sum &+= model.value }
+            blackHole(sum)
+          }))
+    }
     memory.removeAll()
     let path = directory + "/redraw-bench-recorder.jsonl"
-    if selected("file (explicit read)") { figures.append(Figure(name: "file (explicit read)", nanosecondsPerEvent: try recording(.file(path)) { count in
-      for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
-    })) }
-    if selected("file (@Tracked read)") { figures.append(Figure(name: "file (@Tracked read)", nanosecondsPerEvent: try recording(.file(path)) { count in
-      var sum = 0
-      for _ in 0..<count { sum &+= model.value }
-      blackHole(sum)
-    })) }
+    if selected("file (explicit read)") {
+      figures.append(
+        Figure(
+          name: "file (explicit read)",
+          nanosecondsPerEvent: try recording(.file(path)) { count in
+            for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
+          }))
+    }
+    if selected("file (@Tracked read)") {
+      figures.append(
+        Figure(
+          name: "file (@Tracked read)",
+          nanosecondsPerEvent: try recording(.file(path)) { count in
+            var sum = 0
+            for _ in 0..<count { sum &+= model.value }
+            blackHole(sum)
+          }))
+    }
     try? FileManager.default.removeItem(atPath: path)
     return figures
   }

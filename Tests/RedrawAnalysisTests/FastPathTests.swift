@@ -23,7 +23,11 @@ struct FastPathTests {
     for character in text {
       out.append(character)
       if inString {
-        if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" {
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
           inString = false
         }
       } else if character == "\"" {
@@ -43,7 +47,9 @@ struct FastPathTests {
     #expect(fast.summary == general.summary)
     #expect(fast.findings == general.findings)
     let fastNodes = fast.sessions.flatMap(\.nodes).map { "\($0.view) \($0.node) \($0.evaluations) \($0.overBroad)" }
-    let generalNodes = general.sessions.flatMap(\.nodes).map { "\($0.view) \($0.node) \($0.evaluations) \($0.overBroad)" }
+    let generalNodes = general.sessions.flatMap(\.nodes).map {
+      "\($0.view) \($0.node) \($0.evaluations) \($0.overBroad)"
+    }
     #expect(fastNodes == generalNodes)
   }
 

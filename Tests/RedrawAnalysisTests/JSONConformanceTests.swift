@@ -6,9 +6,11 @@ import Testing
 /// `n_` rejected with a `file:line:column` error, `i_` either, and none may crash or hang.
 @Suite("JSONTestSuite conformance", .enabled(if: JSONTestSuite.folder != nil, "../shared/data/jsontestsuite is absent"))
 struct JSONConformanceTests {
-  static let cases: [String] = JSONTestSuite.folder.map { folder in
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
-  } ?? []
+  static let cases: [String] =
+    JSONTestSuite.folder.map { folder in
+      ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }
+        .sorted()
+    } ?? []
 
   static func bytes(_ name: String) throws -> [UInt8] {
     Array(try Data(contentsOf: try #require(JSONTestSuite.folder).appendingPathComponent(name)))
@@ -67,7 +69,8 @@ struct JSONConformanceTests {
 enum JSONTestSuite {
   /// ../shared/data/jsontestsuite/test_parsing beside the repository, when present.
   static let folder: URL? = {
-    let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/data/jsontestsuite/test_parsing")
+    let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent(
+      "shared/data/jsontestsuite/test_parsing")
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
   }()
 }

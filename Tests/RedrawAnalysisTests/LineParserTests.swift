@@ -83,7 +83,9 @@ struct LineParserTests {
     Malformed(line: #"{"t":1,"tid":1,"name":"x"}"#, column: 1, expected: #""e""#),
     Malformed(line: #"{"e":"body","t":1,"tid":1,"id":1,"node":1}"#, column: 1, expected: #""view""#),
     Malformed(line: #"{"e":"effect","t":1,"tid":1,"kind":"rocket"}"#, column: 36, expected: "one of network"),
-    Malformed(line: #"{"e":"body","t":1,"tid":1,"id":1,"view":"V","node":1,"cause":"boredom"}"#, column: 62, expected: "one of initial"),
+    Malformed(
+      line: #"{"e":"body","t":1,"tid":1,"id":1,"view":"V","node":1,"cause":"boredom"}"#, column: 62,
+      expected: "one of initial"),
     Malformed(line: "{\"e\":\"mark\",\"t\":1,\"tid\":1,\"name\":\"a\tb\"}", column: 36, expected: "control character"),
     Malformed(line: #"{"e":"mark","t":1,"tid":1,"name":"\x"}"#, column: 36, expected: "after '\\'"),
     Malformed(line: #"{"e":"mark","t":1,"tid":1,"x":[1,],"name":"x"}"#, column: 34, expected: "expected a value"),

@@ -15,8 +15,13 @@ struct SampleTraceTests {
     var property: String?
     var count: Int
 
-    init(_ rule: String, _ severity: Severity, view: String? = nil, type: String? = nil, property: String? = nil, count: Int) {
-      (self.rule, self.severity, self.view, self.type, self.property, self.count) = (rule, severity, view, type, property, count)
+    init(
+      _ rule: String, _ severity: Severity, view: String? = nil, type: String? = nil, property: String? = nil,
+      count: Int
+    ) {
+      (self.rule, self.severity, self.view, self.type, self.property, self.count) = (
+        rule, severity, view, type, property, count
+      )
     }
 
     init(_ finding: Finding) {
@@ -30,19 +35,31 @@ struct SampleTraceTests {
 
   static let expectations: [(file: String, findings: [Expected])] = [
     // Five keystrokes write query; the badge reads only unreadCount.
-    ("over-broad-invalidation", [.init("over-broad-invalidation", .warning, view: "UnreadBadge", type: "ProfileModel", property: "query", count: 5)]),
+    (
+      "over-broad-invalidation",
+      [
+        .init(
+          "over-broad-invalidation", .warning, view: "UnreadBadge", type: "ProfileModel", property: "query", count: 5)
+      ]
+    ),
     // One FeedModel kept, four built by parent re-renders and dropped; cheap and effect-free.
     ("repeated-init", [.init("repeated-init", .info, view: "FeedView", type: "FeedModel", count: 5)]),
     // Three runs of an initializer with three effects each, two of them thrown away.
-    ("side-effect-in-init", [
-      .init("side-effect-in-init", .error, view: "FeedView", type: "FeedModel", count: 9),
-      .init("repeated-init", .error, view: "FeedView", type: "FeedModel", count: 3),
-    ]),
+    (
+      "side-effect-in-init",
+      [
+        .init("side-effect-in-init", .error, view: "FeedView", type: "FeedModel", count: 9),
+        .init("repeated-init", .error, view: "FeedView", type: "FeedModel", count: 3),
+      ]
+    ),
     // The parent reads all four properties; three writes re-create its three children.
     ("whole-model-read", [.init("whole-model-read", .warning, view: "ReadingListView", type: "ReadingList", count: 9)]),
     // The counter is rebuilt on each of three parent re-renders: four instances.
     ("model-recreated", [.init("model-recreated", .error, view: "CounterView", type: "CounterModel", count: 4)]),
-    ("write-during-body", [.init("write-during-body", .warning, view: "ListView", type: "ListModel", property: "visibleCount", count: 2)]),
+    (
+      "write-during-body",
+      [.init("write-during-body", .warning, view: "ListView", type: "ListModel", property: "visibleCount", count: 2)]
+    ),
     ("side-effect-in-body", [.init("side-effect-in-body", .warning, view: "AvatarView", count: 2)]),
     // 30 ticks, each re-evaluating the three views that read the clock.
     ("hot-property", [.init("hot-property", .info, type: "Ticker", property: "now", count: 90)]),

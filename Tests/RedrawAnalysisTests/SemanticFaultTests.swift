@@ -12,7 +12,8 @@ struct SemanticFaultTests {
   }
 
   @Test func anEndForAnUnknownSpan() throws {
-    #expect(try diagnostics(#"{"e":"end","t":1,"tid":1,"id":42}"#)["end for a span that is not open on its thread"] == 1)
+    #expect(
+      try diagnostics(#"{"e":"end","t":1,"tid":1,"id":42}"#)["end for a span that is not open on its thread"] == 1)
   }
 
   @Test func spansEndingOutOfOrder() throws {
@@ -46,7 +47,8 @@ struct SemanticFaultTests {
 
   @Test func anObjectIDReusedAfterDeinit() throws {
     let found = try diagnostics(
-      #"{"e":"write","t":1,"tid":1,"obj":5,"type":"M","prop":"a"}"#, #"{"e":"deinit","t":2,"tid":1,"obj":5,"type":"M"}"#,
+      #"{"e":"write","t":1,"tid":1,"obj":5,"type":"M","prop":"a"}"#,
+      #"{"e":"deinit","t":2,"tid":1,"obj":5,"type":"M"}"#,
       #"{"e":"write","t":3,"tid":1,"obj":5,"type":"N","prop":"b"}"#)
     #expect(found["an object id was used again after its deinit"] == 1)
   }
@@ -55,7 +57,8 @@ struct SemanticFaultTests {
     let analysis = try analyze(#"{"e":"write","t":1,"tid":1,"obj":5,"type":"M","prop":"a"}"# + "\n")
     let session = try #require(analysis.sessions.first)
     #expect(session.scenario == nil)
-    #expect(session.diagnostics.map(\.message) == ["events before any meta line: treated as one session without a scenario"])
+    #expect(
+      session.diagnostics.map(\.message) == ["events before any meta line: treated as one session without a scenario"])
   }
 
   @Test func aSessionWithNoEvents() throws {

@@ -8,7 +8,9 @@ struct SessionBuilderTests {
     try #require(analysis.sessions.first?.nodes.first { $0.view == view })
   }
 
-  private func body(_ id: Int, _ view: String, node: Int, parent: Int? = nil, reads: [String] = [], cause: String? = nil)
+  private func body(
+    _ id: Int, _ view: String, node: Int, parent: Int? = nil, reads: [String] = [], cause: String? = nil
+  )
     -> [String]
   {
     var head = #"{"e":"body","t":\#(id * 10),"tid":1,"id":\#(id),"view":"\#(view)","node":\#(node)"#
@@ -123,7 +125,10 @@ struct SessionBuilderTests {
       [#"{"e":"end","t":1,"tid":1,"id":99}"#, #"{"e":"end","t":2,"tid":1,"id":98}"#],
       [#"{"e":"mark","t":0,"tid":1,"name":"back in time"}"#])
     let diagnostics = try #require(analysis.sessions.first?.diagnostics)
-    #expect(diagnostics.map(\.message) == ["end for a span that is not open on its thread", "time went backwards on a thread"])
+    #expect(
+      diagnostics.map(\.message) == [
+        "end for a span that is not open on its thread", "time went backwards on a thread",
+      ])
     #expect(diagnostics.map(\.count) == [2, 1])
   }
 }

@@ -90,7 +90,8 @@ struct TraceReaderTests {
     #expect {
       try reader.read(path: "/nonexistent/trace.jsonl")
     } throws: { error in
-      (error as? TraceInputError)?.description == "/nonexistent/trace.jsonl: cannot open the trace: No such file or directory"
+      (error as? TraceInputError)?.description
+        == "/nonexistent/trace.jsonl: cannot open the trace: No such file or directory"
     }
   }
 

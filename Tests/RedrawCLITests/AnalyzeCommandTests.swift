@@ -26,7 +26,8 @@ struct AnalyzeCommandTests {
 
   @Test func lenientSkipsAndSaysSo() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-bad-\(UUID()).jsonl").path
-    try Data("{\"e\":\"meta\",\"format\":\"redraw-trace\",\"version\":1}\n{oops\n".utf8).write(to: URL(fileURLWithPath: path))
+    try Data("{\"e\":\"meta\",\"format\":\"redraw-trace\",\"version\":1}\n{oops\n".utf8).write(
+      to: URL(fileURLWithPath: path))
     let terminal = CapturedTerminal()
     #expect(terminal.run(["analyze", path, "--lenient"]) == .success)
     #expect(terminal.standardOutput.contains("skipped 1 malformed line"))
@@ -131,7 +132,8 @@ struct FormatTests {
     let terminal = CapturedTerminal()
     _ = terminal.run([sample("clean"), "--format", "html"])
     let html = terminal.standardOutput
-    #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-"#))
+    #expect(
+      html.contains(#"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-"#))
     #expect(!html.contains("src=\"http") && !html.contains("<link"))
     #expect(html.contains("generated 20"), "the CLI passes the date in")
   }

@@ -25,7 +25,9 @@ struct CommandLineTests {
     let terminal = CapturedTerminal()
     #expect(terminal.run(arguments) == .success)
     let help = terminal.standardOutput
-    for option in ["--format <format>", "--output <file>", "--fail-on <severity>", "--lenient", "--threshold", "--color"] {
+    for option in [
+      "--format <format>", "--output <file>", "--fail-on <severity>", "--lenient", "--threshold", "--color",
+    ] {
       #expect(help.contains(option), "\(option) is documented")
     }
     #expect(help.contains("(default: text)"))
@@ -40,11 +42,15 @@ struct CommandLineTests {
 
   static let badLines = [
     BadLine(arguments: ["analyze"], message: "Missing expected argument '<trace>'"),
-    BadLine(arguments: ["analyze", "x.jsonl", "--format", "pdf"], message: "The value 'pdf' is invalid for '--format <format>'"),
+    BadLine(
+      arguments: ["analyze", "x.jsonl", "--format", "pdf"],
+      message: "The value 'pdf' is invalid for '--format <format>'"),
     BadLine(arguments: ["analyze", "x.jsonl", "--frobnicate"], message: "Unknown option '--frobnicate'"),
     BadLine(arguments: ["analyze", "x.jsonl", "--output"], message: "Missing value for '--output <file>'"),
     BadLine(arguments: ["analyze", "x.jsonl", "--threshold", "nope.key=1"], message: "Unknown threshold 'nope.key'"),
-    BadLine(arguments: ["analyze", "x.jsonl", "--threshold", "hot-property.minimum-writes=-1"], message: "The threshold 'hot-property.minimum-writes' needs a non-negative number"),
+    BadLine(
+      arguments: ["analyze", "x.jsonl", "--threshold", "hot-property.minimum-writes=-1"],
+      message: "The threshold 'hot-property.minimum-writes' needs a non-negative number"),
     BadLine(arguments: ["explain", "no-such-rule"], message: "Unknown rule 'no-such-rule'"),
     BadLine(arguments: ["help", "frob"], message: "Unknown subcommand 'frob'"),
   ]
@@ -85,7 +91,8 @@ struct CommandLineTests {
     let terminal = CapturedTerminal()
     #expect(terminal.run(["rules", "--format", "markdown"]) == .success)
     let docs = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
-    #expect(docs == terminal.standardOutput, "regenerate with: swift run redraw rules --format markdown > docs/rules.md")
+    #expect(
+      docs == terminal.standardOutput, "regenerate with: swift run redraw rules --format markdown > docs/rules.md")
   }
 }
 

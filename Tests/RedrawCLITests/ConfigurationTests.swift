@@ -33,14 +33,23 @@ struct ConfigurationTests {
   @Test(arguments: [
     (#"{"rulez": {}}"#, "'rulez' is not a configuration key"),
     (#"{"rules": {"no-such-rule": {}}}"#, "'rules.no-such-rule' is not a rule"),
-    (#"{"rules": {"repeated-init": {"severity": "fatal"}}}"#, "'rules.repeated-init.severity' must be error, warning or info"),
-    (#"{"rules": {"repeated-init": {"thresholds": {"minimum-run": 3}}}}"#, "'rules.repeated-init.thresholds.minimum-run' is not a threshold"),
+    (
+      #"{"rules": {"repeated-init": {"severity": "fatal"}}}"#,
+      "'rules.repeated-init.severity' must be error, warning or info"
+    ),
+    (
+      #"{"rules": {"repeated-init": {"thresholds": {"minimum-run": 3}}}}"#,
+      "'rules.repeated-init.thresholds.minimum-run' is not a threshold"
+    ),
     (#"{"rules": {"repeated-init": {"enabled": "no"}}}"#, "'rules.repeated-init.enabled' must be true or false"),
     (#"{"ignore": [{"rule": "repeated-init"}]}"#, "'ignore[0]' needs a \"reason\""),
     (#"{"ignore": [{"rule": "repeated-init", "reason": "x", "file": "a"}]}"#, "'ignore[0].file' is not an ignore key"),
     (#"{"budgets": [{"view": "V"}]}"#, "'budgets[0]' needs a limit"),
     (#"{"budgets": [{"view": "V", "maxInits": 1}]}"#, "'budgets[0]' needs a \"type\" for maxInits"),
-    (#"{"budgets": [{"view": "V", "maxBodyEvaluations": 1.5}]}"#, "'budgets[0].maxBodyEvaluations' must be a whole number"),
+    (
+      #"{"budgets": [{"view": "V", "maxBodyEvaluations": 1.5}]}"#,
+      "'budgets[0].maxBodyEvaluations' must be a whole number"
+    ),
     ("{\n  \"rules\": [\n}", ".redraw.json:3:1: expected a value"),
   ])
   func aBrokenConfigurationNamesTheKey(text: String, message: String) {
@@ -75,7 +84,8 @@ struct ConfigurationTests {
 
   @Test func budgetsFailTheRunWhenExceeded() throws {
     let config = try temporaryFile(
-      #"{"budgets": [{"view": "UnreadBadge", "maxBodyEvaluations": 3}, {"view": "SearchField", "maxBodyEvaluations": 10}]}"#)
+      #"{"budgets": [{"view": "UnreadBadge", "maxBodyEvaluations": 3}, {"view": "SearchField", "maxBodyEvaluations": 10}]}"#
+    )
     let terminal = CapturedTerminal()
     #expect(terminal.run([sample("over-broad-invalidation"), "--config", config, "--format", "json"]) == .findings)
     let report = try JSONValue.parse(terminal.standardOutput)

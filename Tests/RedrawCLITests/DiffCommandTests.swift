@@ -10,7 +10,8 @@ struct DiffCommandTests {
     #expect(terminal.run(["diff", sample("over-broad-invalidation"), sample("clean"), "--format", "json"]) == .success)
     let report = try JSONValue.parse(terminal.standardOutput)
     #expect(report["regressed"] == .bool(false))
-    #expect(report["bodyEvaluations"] == .object([("before", .number(13)), ("after", .number(9)), ("change", .number(-4))]))
+    #expect(
+      report["bodyEvaluations"] == .object([("before", .number(13)), ("after", .number(9)), ("change", .number(-4))]))
     #expect(report["overBroadEvaluations"]?["change"] == .number(-5))
     guard case .array(let views)? = report["views"], case .array(let fixed)? = report["fixedFindings"] else {
       Issue.record("views and fixedFindings are arrays")

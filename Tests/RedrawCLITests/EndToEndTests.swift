@@ -6,7 +6,8 @@ import Testing
 struct EndToEndTests {
   /// The `redraw` built next to the test bundle.
   static var executable: URL? {
-    let directory = Bundle.main.executableURL?.deletingLastPathComponent()
+    let directory =
+      Bundle.main.executableURL?.deletingLastPathComponent()
       ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let candidate = directory.appendingPathComponent("redraw")
     return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil

@@ -19,7 +19,9 @@ struct ToolCommandTests {
   func exportedEvents(_ arguments: [String]) throws -> [JSONValue] {
     let output = temporary(".json")
     let terminal = CapturedTerminal()
-    #expect(terminal.run(["export", "--to", "chrome", "--output", output] + arguments) == .success, "\(terminal.standardError)")
+    #expect(
+      terminal.run(["export", "--to", "chrome", "--output", output] + arguments) == .success,
+      "\(terminal.standardError)")
     let document = try JSONValue.parse(String(contentsOfFile: output, encoding: .utf8))
     guard case .array(let events)? = document["traceEvents"] else {
       Issue.record("no traceEvents")
@@ -70,8 +72,10 @@ struct ToolCommandTests {
 
   @Test func exportRejectsABadWindow() {
     let terminal = CapturedTerminal()
-    #expect(terminal.run(["export", sample("clean"), "-o", temporary(".json"), "--from", "2s", "--to", "1s"]) == .usage)
-    #expect(CapturedTerminal().run(["export", sample("clean"), "-o", temporary(".json"), "--to", "perfetto"]) == .usage)
+    #expect(
+      terminal.run(["export", sample("clean"), "-o", temporary(".json"), "--from", "2s", "--to", "1s"]) == .usage)
+    #expect(
+      CapturedTerminal().run(["export", sample("clean"), "-o", temporary(".json"), "--to", "perfetto"]) == .usage)
   }
 
   @Test func statsCountsEventsAndNamesTheLargest() {

@@ -105,7 +105,9 @@ struct HarnessFeatureTests {
     #expect(bodies[0].contains(#""view":"Screen","node":1,"cause":"initial""#))
     #expect(bodies[1].contains(#""view":"SearchField","node":2,"parent":1,"cause":"initial""#))
     #expect(bodies[4].contains(#""view":"SearchField","node":2,"parent":1,"cause":"write""#))
-    #expect(bodies[5].contains(#""view":"Badge","node":3,"parent":1,"cause":"write","obj":1,"type":"Profile","prop":"query""#))
+    #expect(
+      bodies[5].contains(#""view":"Badge","node":3,"parent":1,"cause":"write","obj":1,"type":"Profile","prop":"query""#)
+    )
     let analysis = try recording.analyze()
     #expect(analysis.summary.bodyEvaluations == 6)
     #expect(analysis.summary.overBroadEvaluations == 2, "the screen and the badge never read query")

@@ -78,7 +78,8 @@ struct ScenarioSampleTests {
       "\(finding.rule) \(finding.view ?? "-") \(finding.type ?? "-").\(finding.property ?? "-") ×\(finding.count)"
     }
     #expect(findings == expected.findings)
-    #expect(!analysis.findings.contains { $0.severity != .info } || !expected.findings.isEmpty, "clean samples stay quiet")
+    #expect(
+      !analysis.findings.contains { $0.severity != .info } || !expected.findings.isEmpty, "clean samples stay quiet")
   }
 
   /// The analyzer's what-if for an object-level run must equal what the Observation runtime

@@ -46,7 +46,8 @@ struct BrowserTests {
     analysis.findings.append(
       Finding(
         rule: "side-effect-in-body", severity: .warning, message: "<script>window.__pwned=1</script>", fix: "fix",
-        view: "<script>window.__pwned=1</script>", count: 1, source: "hostile.jsonl", evidence: Evidence(line: 2, time: 1)))
+        view: "<script>window.__pwned=1</script>", count: 1, source: "hostile.jsonl",
+        evidence: Evidence(line: 2, time: 1)))
     return HTMLReport.render(analysis, context: ReportContext(toolVersion: "0.0.0-test", generatedAt: "2026-11-30"))
   }
 
@@ -88,8 +89,10 @@ struct BrowserTests {
       """
     func hash(_ script: String) -> String { "'sha256-" + SHA256.base64(SHA256.digest(Array(script.utf8))) + "'" }
     var page = html.replacingOccurrences(
-      of: "script-src \(HTMLAssets.scriptHash)", with: "script-src \(HTMLAssets.scriptHash) \(hash(probe)) \(hash(driver))")
-    page = page.replacingOccurrences(of: "<meta charset=\"utf-8\">", with: "<meta charset=\"utf-8\">\n<script>\(probe)</script>")
+      of: "script-src \(HTMLAssets.scriptHash)",
+      with: "script-src \(HTMLAssets.scriptHash) \(hash(probe)) \(hash(driver))")
+    page = page.replacingOccurrences(
+      of: "<meta charset=\"utf-8\">", with: "<meta charset=\"utf-8\">\n<script>\(probe)</script>")
     return page.replacingOccurrences(of: "</body>", with: "<script>\(driver)</script>\n</body>")
   }
 

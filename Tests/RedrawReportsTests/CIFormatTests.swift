@@ -1,7 +1,8 @@
 import Foundation
 import RedrawAnalysis
-@testable import RedrawReports
 import Testing
+
+@testable import RedrawReports
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -49,10 +50,19 @@ struct CIFormatTests {
     }
     // Sites become the location; without one, the trace and its line.
     let sited = try #require(results.first { $0["ruleId"] == .string("side-effect-in-init") })
-    #expect(sited["locations"] == .array([.object([("physicalLocation", .object([
-      ("artifactLocation", .object([("uri", .string("FeedView.swift"))])),
-      ("region", .object([("startLine", .number(9))])),
-    ]))])]))
+    #expect(
+      sited["locations"]
+        == .array([
+          .object([
+            (
+              "physicalLocation",
+              .object([
+                ("artifactLocation", .object([("uri", .string("FeedView.swift"))])),
+                ("region", .object([("startLine", .number(9))])),
+              ])
+            )
+          ])
+        ]))
     // The fingerprint does not depend on counts or times.
     var changed = analysis
     changed.findings = changed.findings.map { finding in
@@ -70,7 +80,9 @@ struct CIFormatTests {
     let root = try #require(document.rootElement())
     #expect(root.name == "testsuites")
     let cases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
-    let names = cases.map { "\($0.attribute(forName: "classname")?.stringValue ?? "")/\($0.attribute(forName: "name")?.stringValue ?? "")" }
+    let names = cases.map {
+      "\($0.attribute(forName: "classname")?.stringValue ?? "")/\($0.attribute(forName: "name")?.stringValue ?? "")"
+    }
     #expect(Set(names).count == names.count, "test case names are unique")
     let failures = try document.nodes(forXPath: "//failure")
     #expect(failures.count == 3, "the three error findings fail at the default level")
@@ -106,7 +118,8 @@ struct CIFormatTests {
   @Test func githubCommandsEscapeDataAndProperties() throws {
     #expect(GitHubReport.escapedData("50% done\nnext\r") == "50%25 done%0Anext%0D")
     #expect(GitHubReport.escapedProperty("a:b,c%") == "a%3Ab%2Cc%25")
-    let output = GitHubReport.render(try GoldenTests.analysis(["side-effect-in-init", "hot-property"]), context: Self.context)
+    let output = GitHubReport.render(
+      try GoldenTests.analysis(["side-effect-in-init", "hot-property"]), context: Self.context)
     let lines = output.split(separator: "\n")
     #expect(lines.first?.hasPrefix("::error file=FeedView.swift,line=9,title=redraw side-effect-in-init::") == true)
     #expect(lines.contains { $0.hasPrefix("::notice file=SampleTraces/rules/hot-property.jsonl,line=") })

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 import RedrawAnalysis
 import RedrawReports
 import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
 
 @Suite("Every string from a trace is escaped in every report")
 struct ReportEscapingTests {
@@ -49,7 +50,10 @@ struct ReportEscapingTests {
     json.object { json in
       json.field("z", 1)
       json.field("a", "b")
-      json.array("m") { json in json.number(1); json.string("x") }
+      json.array("m") { json in
+        json.number(1)
+        json.string("x")
+      }
       json.object("e") { _ in }
     }
     #expect(json.output == "{\n  \"z\": 1,\n  \"a\": \"b\",\n  \"m\": [\n    1,\n    \"x\"\n  ],\n  \"e\": {}\n}")

@@ -40,8 +40,12 @@ struct SchemaValidator {
       problems.append("\(path): not one of the allowed values")
     }
     if case .number(let number) = value {
-      if case .number(let minimum)? = schema["minimum"], number < minimum { problems.append("\(path): below \(minimum)") }
-      if case .number(let maximum)? = schema["maximum"], number > maximum { problems.append("\(path): above \(maximum)") }
+      if case .number(let minimum)? = schema["minimum"], number < minimum {
+        problems.append("\(path): below \(minimum)")
+      }
+      if case .number(let maximum)? = schema["maximum"], number > maximum {
+        problems.append("\(path): above \(maximum)")
+      }
     }
     if case .string(let text) = value, case .string(let pattern)? = schema["pattern"],
       text.range(of: pattern, options: .regularExpression) == nil

@@ -76,7 +76,9 @@ extension RecorderTests {
     @Test(arguments: [BodyCause.initial, .parent, .state, .unknown])
     func bodyCausesHaveTheirFormatNames(cause: BodyCause) throws {
       let lines = try record { Trace.end(Trace.beginBody("V", node: 1, cause: cause)) }
-      let expected: [BodyCause: String] = [.initial: "initial", .parent: "parent", .state: "state", .unknown: "unknown"]
+      let expected: [BodyCause: String] = [
+        .initial: "initial", .parent: "parent", .state: "state", .unknown: "unknown",
+      ]
       #expect(lines[1].cause == expected[cause])
     }
 

@@ -58,7 +58,11 @@ extension RecorderTests {
       let model = SearchModel()
       let changes = Atomic<Int>(0)
       let lines = try record {
-        _ = withObservationTracking { model.query } onChange: { changes.add(1, ordering: .relaxed) }
+        _ = withObservationTracking {
+          model.query
+        } onChange: {
+          changes.add(1, ordering: .relaxed)
+        }
         model.query = "a"
       }
       #expect(changes.load(ordering: .relaxed) == 1)

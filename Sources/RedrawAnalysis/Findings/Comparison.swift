@@ -94,7 +94,11 @@ public struct Comparison: Sendable {
         type: type, inits: Change(before: old.inits, after: new.inits),
         causedEvaluations: Change(before: old.caused, after: new.caused),
         findings: Change(before: old.findings, after: new.findings))
-    }.sorted { (abs($0.causedEvaluations.delta) + abs($0.inits.delta), $1.type) > (abs($1.causedEvaluations.delta) + abs($1.inits.delta), $0.type) }
+    }.sorted {
+      (abs($0.causedEvaluations.delta) + abs($0.inits.delta), $1.type) > (
+        abs($1.causedEvaluations.delta) + abs($1.inits.delta), $0.type
+      )
+    }
 
     func key(_ finding: Finding) -> String {
       var copy = finding

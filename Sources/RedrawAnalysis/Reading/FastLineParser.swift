@@ -132,7 +132,9 @@ enum FastLineParser {
   }
 
   @inline(__always)
-  private static func storeInteger(_ value: Int64, for key: FastKey, into event: inout TraceEvent, present: inout Presence)
+  private static func storeInteger(
+    _ value: Int64, for key: FastKey, into event: inout TraceEvent, present: inout Presence
+  )
     -> Bool
   {
     switch key {
@@ -206,7 +208,8 @@ enum SWAR {
   @inline(__always)
   static func plainASCII(_ word: UInt64) -> Bool {
     let special =
-      bytesEqual(word, UInt8(ascii: "\"")) | bytesEqual(word, UInt8(ascii: "\\")) | zeroBytes(word & 0xE0E0_E0E0_E0E0_E0E0)
+      bytesEqual(word, UInt8(ascii: "\"")) | bytesEqual(word, UInt8(ascii: "\\"))
+      | zeroBytes(word & 0xE0E0_E0E0_E0E0_E0E0)
       | (word & highs) | bytesEqual(word, 0x7F)
     return special == 0
   }

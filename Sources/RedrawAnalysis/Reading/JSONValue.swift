@@ -66,7 +66,9 @@ public indirect enum JSONValue: Sendable, Equatable {
       }
       while true {
         scanner.skipWhitespace()
-        guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else { throw scanner.failure("expected a key string") }
+        guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
+          throw scanner.failure("expected a key string")
+        }
         let key = try scanner.readString { String(decoding: $0, as: UTF8.self) }
         try scanner.expect(UInt8(ascii: ":"), "expected ':' after a key")
         members.append((key, try parseValue(&scanner, depth: depth + 1)))

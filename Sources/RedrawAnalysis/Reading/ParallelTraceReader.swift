@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import Synchronization
 
 /// Reads one trace with several parser threads: the file is cut into chunks at line ends,
 /// worker `k % workers` parses chunk `k` with its own string table, and the calling

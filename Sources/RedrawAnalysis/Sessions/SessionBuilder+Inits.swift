@@ -20,8 +20,9 @@ extension SessionBuilder {
     push(OpenSpan(id: event.span, kind: .`init`(group: index), start: evidence), on: event.thread)
   }
 
-  mutating func endInit(group index: Int, span: OpenSpan, at time: Int64, producing object: Int64?, _ evidence: Evidence)
-  {
+  mutating func endInit(
+    group index: Int, span: OpenSpan, at time: Int64, producing object: Int64?, _ evidence: Evidence
+  ) {
     groups[index].summary.totalTime += max(0, time - span.start.time)
     guard let object else { return }
     groups[index].summary.produced += 1

@@ -202,7 +202,9 @@ extension SessionBuilder {
     let span = innermostSpan(on: event.thread)
     let slot = touch(event.object!, type: type, inInit: span?.isInit ?? false, evidence)
     guard case .body(let index)? = span?.kind else {
-      if span == nil { note("reads outside any body or init span (untracked reads)", line: evidence.line, time: event.time) }
+      if span == nil {
+        note("reads outside any body or init span (untracked reads)", line: evidence.line, time: event.time)
+      }
       return
     }
     nodes[index].reads.insert(DenseIndex.key(Int32(slot), property.rawValue))
@@ -297,105 +299,6 @@ enum EvaluationReason {
   case initial, state, parent, cascaded, unknown
   case needed(PendingWrite)
   case overBroad(PendingWrite)
-}
-
-/// What the builder knows of one view node.
-struct NodeState {
-  var summary: NodeSummary
-  var view: StringID
-  var parentIndex: Int?
-  /// The parent's evaluation count when this node last evaluated.
-  var parentEvaluationsSeen = 0
-  var lastEvaluationWasted = false
-  /// The over-broad write its last wasted evaluation traces back to.
-  var wasteKey: OverBroadKey?
-  /// What the last (or current) evaluation read: `object slot << 32 | property`.
-  var reads = DenseIndex()
-  /// The object slots the last evaluation read.
-  var objects = DenseIndex()
-  /// Object slots whose `readers` list this node (dropped lazily); touched only on the
-  /// first read of an object in an evaluation.
-  var indexedObjects: Set<Int32> = []
-  /// Every property read over all evaluations: `type << 32 | property`.
-  var properties = DenseIndex()
-  var pendingNeeded: PendingWrite?
-  var pendingOverBroad: PendingWrite?
-  /// Types with a write to a read instance since the last evaluation.
-  var writtenTypes = DenseIndex()
-  /// Instances made by initializers that the current and the last evaluation read,
-  /// sorted by type and object.
-  var madeInstances: [TypeObject] = []
-  var previousMadeInstances: [TypeObject] = []
-
-  init(node: Int64, view: StringID, first: Evidence) {
-    self.view = view
-    summary = NodeSummary(node: node, view: "", first: first)
-  }
-
-  /// Evaluations per time bucket, only the buckets that have any, in order.
-  var timeline: [TimelineBucket] = []
-
-  /// Makes this evaluation's made instances the previous ones, reusing the old storage.
-  mutating func rotateMadeInstances() {
-    swap(&madeInstances, &previousMadeInstances)
-  }
-
-  /// Counts an evaluation in `bucket`.
-  ///
-  /// - Complexity: O(1) for evaluations in time order; buckets are kept sparse.
-  mutating func countOnTimeline(_ bucket: Int32, wasted: Bool) {
-    if let last = timeline.indices.last, timeline[last].index == bucket {
-      timeline[last].evaluations += 1
-      if wasted { timeline[last].wasted += 1 }
-      return
-    }
-    let entry = TimelineBucket(index: bucket, evaluations: 1, wasted: wasted ? 1 : 0)
-    if let position = timeline.firstIndex(where: { $0.index >= bucket }) {
-      if timeline[position].index == bucket {
-        timeline[position].evaluations += 1
-        if wasted { timeline[position].wasted += 1 }
-      } else {
-        timeline.insert(entry, at: position)
-      }
-    } else {
-      timeline.append(entry)
-    }
-  }
-
-  /// Merges pairs of buckets when the bucket width doubles.
-  mutating func halveTimeline() {
-    guard !timeline.isEmpty else { return }
-    var merged: [TimelineBucket] = []
-    merged.reserveCapacity(timeline.count)
-    for var entry in timeline {
-      entry.index /= 2
-      if let last = merged.indices.last, merged[last].index == entry.index {
-        merged[last].evaluations += entry.evaluations
-        merged[last].wasted += entry.wasted
-      } else {
-        merged.append(entry)
-      }
-    }
-    timeline = merged
-  }
-
-  mutating func record(_ reason: EvaluationReason) {
-    summary.evaluations += 1
-    lastEvaluationWasted = false
-    switch reason {
-    case .initial: summary.initial += 1
-    case .state: summary.state += 1
-    case .parent: summary.parentDriven += 1
-    case .unknown: summary.unknown += 1
-    case .needed: summary.needed += 1
-    case .cascaded:
-      summary.cascaded += 1
-      lastEvaluationWasted = true
-    case .overBroad:
-      summary.overBroad += 1
-      lastEvaluationWasted = true
-    }
-  }
 }
 
 struct PropertyState {

@@ -36,7 +36,8 @@ struct DocumentationTests {
     let blocks = try Self.swiftBlocks(page).filter { !$0.hasPrefix("// Package.swift") }
     #expect(!blocks.isEmpty)
     for block in blocks {
-      #expect(examples.contains(block), "\(page) shows code that DocumentationExamples.swift does not compile:\n\(block)")
+      #expect(
+        examples.contains(block), "\(page) shows code that DocumentationExamples.swift does not compile:\n\(block)")
     }
   }
 }

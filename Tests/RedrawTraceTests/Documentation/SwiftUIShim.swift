@@ -44,7 +44,6 @@
   @propertyWrapper
   struct State<Value> {
     var wrappedValue: Value
-    init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
   }
 
   extension View {
