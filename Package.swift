@@ -29,7 +29,7 @@ let package = Package(
 
     // MARK: - Tests
     .testTarget(name: "RedrawTraceTests", dependencies: ["RedrawTrace", "redraw-bench"]),
-    .testTarget(name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis"]),
+    .testTarget(name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis"], exclude: ["FuzzRegressions"]),
     .testTarget(name: "RedrawHarnessTests", dependencies: ["RedrawHarness", "redraw-samples"]),
     .testTarget(name: "RedrawReportsTests", dependencies: ["RedrawReports"], exclude: ["Golden", "Schemas"]),
     .testTarget(name: "RedrawCLITests", dependencies: ["RedrawCLI", "redraw"]),

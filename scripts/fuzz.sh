@@ -5,7 +5,7 @@
 #
 # The corpus starts from SampleTraces and grows in .build/fuzz/corpus. A crash or a hang
 # leaves a reproducer in .build/fuzz/ and makes the script fail: turn it into a regression
-# test (Tests/RedrawAnalysisTests/FuzzRegressionTests.swift) before fixing it.
+# test by copying it into Tests/RedrawAnalysisTests/FuzzRegressions/ before fixing it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
