@@ -9,9 +9,10 @@ import Synchronization
   import Darwin
 #endif
 
-/// Reads one trace with several parser threads: the file is cut into chunks at line ends,
-/// worker `k % workers` parses chunk `k` with its own string table, and the calling
-/// thread merges the parsed batches in order into one ``SessionBuilder``.
+/// Reads one trace with parser threads beside the calling thread: the file is cut into
+/// chunks at line ends, worker `k % workers` parses chunk `k` with its own string table,
+/// and the calling thread merges the parsed batches in order into one ``SessionBuilder``.
+/// With one worker, its string ids are the reader's, and the merge only builds.
 ///
 /// Each worker parses its chunks in increasing order and ships the strings it interned
 /// for the first time with each batch, so the merge can map the worker's string ids to
@@ -184,6 +185,8 @@ private struct Merger {
   var reading: FileReading
   /// Per worker: global ids of the worker's string ids.
   var remaps: [[StringID]]
+  /// Per worker: whether its ids are the global ids (always so with one worker).
+  var identity: [Bool]
   var lines = 0
   var bytes: Int64 = 0
   var partial: (line: Int, error: LineParser.Failure)?
@@ -194,15 +197,19 @@ private struct Merger {
     builder = SessionBuilder(source: name)
     reading = FileReading(file: name)
     remaps = Array(repeating: [], count: workers)
+    identity = Array(repeating: true, count: workers)
   }
 
   mutating func merge(_ batch: ParallelTraceReader.Batch, from worker: Int, strings: inout StringTable)
     throws(TraceInputError)
   {
     for string in batch.newStrings {
-      remaps[worker].append(string.withUnsafeBufferPointer { strings.intern($0) })
+      let id = string.withUnsafeBufferPointer { strings.intern($0) }
+      if Int(id.rawValue) != remaps[worker].count { identity[worker] = false }
+      remaps[worker].append(id)
     }
     let remap = remaps[worker]
+    let isIdentity = identity[worker]
     for (offset, entry) in batch.lines.enumerated() {
       lines += 1
       if entry == -1 { continue }
@@ -220,7 +227,7 @@ private struct Merger {
         continue
       }
       var event = batch.events[Int(entry)]
-      event.remapStrings(remap)
+      if !isIdentity { event.remapStrings(remap) }
       if event.kind == .meta { try TraceReader.checkMeta(event, file: name, line: lines, strings: strings) }
       reading.events += 1
       builder.add(event, line: lines, strings: strings)

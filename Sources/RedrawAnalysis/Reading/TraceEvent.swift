@@ -8,56 +8,154 @@
 
 /// One parsed trace line: a small value of integers and interned string ids.
 ///
-/// The reader reuses one `TraceEvent` for every line; nothing in it allocates.
+/// The reader reuses one `TraceEvent` for every line and parallel reading copies them in
+/// batches, so the value is kept compact: optional integers are stored with presence bits
+/// and optional strings as ids with -1 for none, behind properties of the usual optional
+/// types. Nothing in it allocates.
 public struct TraceEvent: Sendable {
   /// The event kind, from `e`.
   public var kind: EventKind = .unknown
+  private var causeStorage: UInt8 = .max
+  private var effectStorage: UInt8 = .max
+  /// Which of `obj`, `parent`, `owner` and `version` are present.
+  private var present: UInt8 = 0
+  /// How many keys the reader did not know.
+  public var unknownKeys: Int32 = 0
   /// `t`: nanoseconds since the session started.
   public var time: Int64 = 0
   /// `tid`: the thread the event happened on.
   public var thread: Int64 = 0
   /// `id`: a span id (`body`, `init`, `end`).
   public var span: Int64 = 0
-  /// `obj`: an object id.
-  public var object: Int64?
   /// `node` of a `body`.
   public var node: Int64 = 0
-  /// `parent` of a `body`.
-  public var parent: Int64?
-  /// `owner` of an `init`.
-  public var owner: Int64?
-  /// `view` of a `body`.
-  public var view: StringID?
-  /// `type` of an `init`, `read`, `write`, `deinit`, or of a `body` caused by a write.
-  public var type: StringID?
-  /// `prop` of a `read` or `write`, or of a `body` caused by a write.
-  public var property: StringID?
-  /// `site`: `File.swift:LINE`.
-  public var site: StringID?
-  /// `cause` of a `body`.
-  public var cause: BodyCauseKind?
-  /// `kind` of an `effect`.
-  public var effect: EffectKindID?
-  /// `detail` of an `effect`.
-  public var detail: StringID?
-  /// `name` of a `mark`.
-  public var name: StringID?
-  /// The unknown `e` value of an event the reader skips.
-  public var unknownKind: StringID?
   /// `count` of a `lost` event.
   public var count: Int64 = 0
-  /// `version` of a `meta` event.
-  public var version: Int64?
-  /// `format` of a `meta` event.
-  public var format: StringID?
-  /// `scenario` of a `meta` event.
-  public var scenario: StringID?
-  /// `app` of a `meta` event.
-  public var app: StringID?
-  /// How many keys the reader did not know.
-  public var unknownKeys = 0
+  private var objectStorage: Int64 = 0
+  private var parentStorage: Int64 = 0
+  private var ownerStorage: Int64 = 0
+  private var versionStorage: Int64 = 0
+  private var strings: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
+  )
 
   public init() {}
+
+  // MARK: - Optional integers
+
+  @inline(__always)
+  private func integer(_ bit: UInt8, _ value: Int64) -> Int64? { present & bit != 0 ? value : nil }
+
+  @inline(__always)
+  private mutating func setPresent(_ bit: UInt8, _ isPresent: Bool) {
+    if isPresent { present |= bit } else { present &= ~bit }
+  }
+
+  /// `obj`: an object id.
+  public var object: Int64? {
+    get { integer(1, objectStorage) }
+    set {
+      objectStorage = newValue ?? 0
+      setPresent(1, newValue != nil)
+    }
+  }
+
+  /// `parent` of a `body`.
+  public var parent: Int64? {
+    get { integer(2, parentStorage) }
+    set {
+      parentStorage = newValue ?? 0
+      setPresent(2, newValue != nil)
+    }
+  }
+
+  /// `owner` of an `init`.
+  public var owner: Int64? {
+    get { integer(4, ownerStorage) }
+    set {
+      ownerStorage = newValue ?? 0
+      setPresent(4, newValue != nil)
+    }
+  }
+
+  /// `version` of a `meta` event.
+  public var version: Int64? {
+    get { integer(8, versionStorage) }
+    set {
+      versionStorage = newValue ?? 0
+      setPresent(8, newValue != nil)
+    }
+  }
+
+  // MARK: - Enumerations
+
+  /// `cause` of a `body`.
+  public var cause: BodyCauseKind? {
+    get { BodyCauseKind(rawValue: causeStorage) }
+    set { causeStorage = newValue?.rawValue ?? .max }
+  }
+
+  /// `kind` of an `effect`.
+  public var effect: EffectKindID? {
+    get { EffectKindID(rawValue: effectStorage) }
+    set { effectStorage = newValue?.rawValue ?? .max }
+  }
+
+  // MARK: - Strings
+
+  @inline(__always)
+  private static func id(_ raw: Int32) -> StringID? { raw < 0 ? nil : StringID(rawValue: raw) }
+
+  /// `view` of a `body`.
+  public var view: StringID? {
+    get { Self.id(strings.0) }
+    set { strings.0 = newValue?.rawValue ?? -1 }
+  }
+  /// `type` of an `init`, `read`, `write`, `deinit`, or of a `body` caused by a write.
+  public var type: StringID? {
+    get { Self.id(strings.1) }
+    set { strings.1 = newValue?.rawValue ?? -1 }
+  }
+  /// `prop` of a `read` or `write`, or of a `body` caused by a write.
+  public var property: StringID? {
+    get { Self.id(strings.2) }
+    set { strings.2 = newValue?.rawValue ?? -1 }
+  }
+  /// `site`: `File.swift:LINE`.
+  public var site: StringID? {
+    get { Self.id(strings.3) }
+    set { strings.3 = newValue?.rawValue ?? -1 }
+  }
+  /// `detail` of an `effect`.
+  public var detail: StringID? {
+    get { Self.id(strings.4) }
+    set { strings.4 = newValue?.rawValue ?? -1 }
+  }
+  /// `name` of a `mark`.
+  public var name: StringID? {
+    get { Self.id(strings.5) }
+    set { strings.5 = newValue?.rawValue ?? -1 }
+  }
+  /// The unknown `e` value of an event the reader skips.
+  public var unknownKind: StringID? {
+    get { Self.id(strings.6) }
+    set { strings.6 = newValue?.rawValue ?? -1 }
+  }
+  /// `format` of a `meta` event.
+  public var format: StringID? {
+    get { Self.id(strings.7) }
+    set { strings.7 = newValue?.rawValue ?? -1 }
+  }
+  /// `scenario` of a `meta` event.
+  public var scenario: StringID? {
+    get { Self.id(strings.8) }
+    set { strings.8 = newValue?.rawValue ?? -1 }
+  }
+  /// `app` of a `meta` event.
+  public var app: StringID? {
+    get { Self.id(strings.9) }
+    set { strings.9 = newValue?.rawValue ?? -1 }
+  }
 }
 
 /// The event kinds of format version 1, plus `lost`, which RedrawTrace writes when it

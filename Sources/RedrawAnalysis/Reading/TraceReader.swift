@@ -36,7 +36,8 @@ public struct TraceReader {
   public mutating func read(path: String, name: String? = nil) throws(TraceInputError) -> FileReading {
     let displayName = name ?? (path == "-" ? "<stdin>" : path)
     if jobs > 1, path != "-" {
-      var parallel = ParallelTraceReader(workers: jobs, lenient: lenient)
+      // The calling thread builds sessions: the other jobs parse.
+      var parallel = ParallelTraceReader(workers: jobs - 1, lenient: lenient)
       parallel.namedSkippedLines = namedSkippedLines
       return try parallel.read(path: path, name: displayName, strings: &strings)
     }

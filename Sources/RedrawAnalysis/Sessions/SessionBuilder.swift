@@ -80,7 +80,7 @@ public struct SessionBuilder {
       note("events before any meta line: treated as one session without a scenario", line: line, time: event.time)
     }
     eventCounts[Int(event.kind.rawValue)] += 1
-    unknownKeys += event.unknownKeys
+    unknownKeys += Int(event.unknownKeys)
     let evidence = Evidence(line: line, time: event.time)
     if event.kind != .unknown, event.kind != .lost { observeTime(event, evidence) }
     switch event.kind {
