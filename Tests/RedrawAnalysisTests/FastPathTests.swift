@@ -114,3 +114,26 @@ struct ParallelReadingTests {
     #expect(lenient.summary.events == 40_000)
   }
 }
+
+@Suite("Event layout")
+struct EventLayoutTests {
+  @Test func eventsStayCompact() {
+    // Reset for every line and copied between threads in batches: keep it small.
+    #expect(MemoryLayout<TraceEvent>.size <= 128, "\(MemoryLayout<TraceEvent>.size) bytes")
+  }
+
+  @Test func optionalFieldsRoundTrip() {
+    var event = TraceEvent()
+    #expect(event.object == nil && event.view == nil && event.cause == nil && event.effect == nil)
+    event.object = Int64.min
+    event.parent = 0
+    event.view = StringID(rawValue: 0)
+    event.cause = .write
+    event.effect = .analytics
+    #expect(event.object == Int64.min && event.parent == 0 && event.owner == nil)
+    #expect(event.view == StringID(rawValue: 0) && event.type == nil)
+    #expect(event.cause == .write && event.effect == .analytics)
+    event.object = nil
+    #expect(event.object == nil && event.parent == 0)
+  }
+}
