@@ -79,6 +79,7 @@ struct HarnessSemanticsTests {
     let profile = Profile()
     let harness = ViewHarness(tracking: .propertyLevel) { Screen(profile: profile) }
     #expect(harness.evaluationCounts == ["Screen": 1, "SearchField": 1, "Badge": 1])
+    #expect(harness.totalEvaluations == 3)
     harness.resetCounts()
     for character in "swift" {
       profile.query.append(character)
