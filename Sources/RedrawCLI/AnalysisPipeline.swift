@@ -31,7 +31,7 @@ public enum AnalysisPipeline {
     if let path = options.writeBaseline {
       let unignored = Suppressions(ignores: options.suppressions.ignores).apply(to: found).findings
       do {
-        try AtomicFile.write(Baseline.file(for: unignored, toolVersion: RedrawVersion.current), to: path)
+        try AtomicFile.write(BaselineFile.render(unignored, toolVersion: RedrawVersion.current), to: path)
       } catch {
         terminal.standardError("redraw: error: cannot write '\(path)': \(error.reason)\n")
         return .inputError

@@ -1,3 +1,5 @@
+import RedrawReports
+
 /// Shell completion scripts for `redraw`, generated from the commands' own specs.
 enum CompletionScript {
   enum Shell: String, CaseIterable {
@@ -109,16 +111,5 @@ enum CompletionScript {
       out += "complete -c redraw -n '__fish_seen_subcommand_from \(command.name)' -F\n"
     }
     return out
-  }
-}
-
-extension String {
-  /// Replaces each character that is a key of `table` by its value.
-  func replacingAll(_ table: [Character: String]) -> String {
-    var result = ""
-    for character in self {
-      if let replacement = table[character] { result += replacement } else { result.append(character) }
-    }
-    return result
   }
 }

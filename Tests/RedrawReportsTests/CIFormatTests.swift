@@ -126,3 +126,14 @@ struct CIFormatTests {
     #expect(lines.allSatisfy { $0.hasPrefix("::") })
   }
 }
+
+@Suite("Baseline files")
+struct BaselineFileTests {
+  @Test func aWrittenBaselineReadsBackAsTheSameSubjects() throws {
+    let findings = try GoldenTests.analysis(SampleNames.all).findings
+    let text = BaselineFile.render(findings + findings, toolVersion: "t")
+    let read = try Baseline.fingerprints(in: text)
+    #expect(read == Set(findings.map(Baseline.fingerprint(of:))))
+    #expect(!text.contains("\"count\""))
+  }
+}

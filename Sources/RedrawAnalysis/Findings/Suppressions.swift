@@ -58,24 +58,6 @@ public enum Baseline {
   /// The key of a finding in a baseline.
   public static func fingerprint(of finding: Finding) -> String { finding.subject }
 
-  /// The baseline file for `findings`: JSON with one entry per distinct subject.
-  public static func file(for findings: [Finding], toolVersion: String) -> String {
-    var seen: Set<String> = []
-    var entries: [String] = []
-    for finding in findings where seen.insert(fingerprint(of: finding)).inserted {
-      var fields = [#""rule": \#(quoted(finding.rule))"#]
-      for (key, value) in [
-        ("scenario", finding.scenario), ("view", finding.view), ("type", finding.type),
-        ("property", finding.property), ("site", finding.site),
-      ] {
-        if let value { fields.append(#""\#(key)": \#(quoted(value))"#) }
-      }
-      entries.append("    { " + fields.joined(separator: ", ") + " }")
-    }
-    return "{\n  \"version\": \(version),\n  \"tool\": \(quoted("redraw " + toolVersion)),\n  \"findings\": [\n"
-      + entries.joined(separator: ",\n") + (entries.isEmpty ? "" : "\n") + "  ]\n}\n"
-  }
-
   /// The fingerprints in a baseline file.
   public static func fingerprints(in text: String) throws(BaselineError) -> Set<String> {
     let document: JSONValue
@@ -102,24 +84,6 @@ public enum Baseline {
       fingerprints.insert(fingerprint(of: finding))
     }
     return fingerprints
-  }
-
-  private static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
   }
 }
 
