@@ -68,10 +68,9 @@ enum ValidateCommand {
     var notes: [String] = []
     for session in file.sessions {
       for diagnostic in session.diagnostics {
-        if diagnostic.message.hasPrefix("reads outside any body or init span") {
+        if diagnostic.isAllowed {
           notes.append(
-            "\(diagnostic.count) untracked read(s) outside any span (allowed), the first at line \(diagnostic.first.line)"
-          )
+            "\(diagnostic.message): \(diagnostic.count), the first at line \(diagnostic.first.line) (allowed)")
           continue
         }
         let repeated = diagnostic.count > 1 ? " (\(diagnostic.count) times; the first here)" : ""

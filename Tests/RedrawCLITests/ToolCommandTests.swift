@@ -146,3 +146,17 @@ let metaLine = #"{"e":"meta","format":"redraw-trace","version":1,"scenario":"tes
 func trace(_ lines: String...) -> String {
   ([metaLine] + lines).joined(separator: "\n") + "\n"
 }
+
+@Suite("redraw validate: allowed diagnostics")
+struct ValidateAllowedTests {
+  @Test func untrackedReadsAreNotesNotProblems() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-\(UUID()).jsonl").path
+    try Data(trace(#"{"e":"read","t":1,"tid":1,"obj":1,"type":"M","prop":"a"}"#).utf8).write(
+      to: URL(fileURLWithPath: path))
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["validate", path]) == .success)
+    #expect(
+      terminal.standardOutput.contains(
+        "note: reads outside any body or init span (untracked reads): 1, the first at line 2 (allowed)"))
+  }
+}

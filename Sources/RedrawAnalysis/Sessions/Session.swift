@@ -267,6 +267,8 @@ public struct Diagnostic: Sendable, Hashable {
   public var message: String
   public var count: Int
   public var first: Evidence
+  /// Whether the format allows it (an untracked read): worth knowing, not a fault.
+  public var isAllowed = false
 }
 
 /// What a trace that ended early lost.

@@ -111,9 +111,10 @@ public struct SessionBuilder {
   }
 
   /// Records a problem with the trace, counted by message.
-  mutating func note(_ message: String, line: Int, time: Int64) {
+  mutating func note(_ message: String, line: Int, time: Int64, allowed: Bool = false) {
     if diagnostics[message] == nil {
-      diagnostics[message] = Diagnostic(message: message, count: 0, first: Evidence(line: line, time: time))
+      diagnostics[message] = Diagnostic(
+        message: message, count: 0, first: Evidence(line: line, time: time), isAllowed: allowed)
       diagnosticOrder.append(message)
     }
     diagnostics[message]!.count += 1
