@@ -160,3 +160,15 @@ struct ValidateAllowedTests {
         "note: reads outside any body or init span (untracked reads): 1, the first at line 2 (allowed)"))
   }
 }
+
+@Suite("Every reader checks the format version")
+struct VersionCheckTests {
+  @Test(arguments: [["export", "--to", "chrome", "-o", "/tmp/redraw-version-test.json"], ["stats"], ["analyze"]])
+  func aNewerVersionIsAnInputError(command: [String]) throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-\(UUID()).jsonl").path
+    try Data(#"{"e":"meta","format":"redraw-trace","version":2}"#.utf8 + [0x0A]).write(to: URL(fileURLWithPath: path))
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(command + [path]) == .inputError)
+    #expect(terminal.standardError.contains("trace format version 2 is not supported"))
+  }
+}

@@ -41,13 +41,8 @@ public struct TraceReader {
       parallel.namedSkippedLines = namedSkippedLines
       return try parallel.read(path: path, name: displayName, strings: &strings)
     }
-    let lines: LineReader
-    do {
-      lines = try LineReader(path: path)
-    } catch {
-      throw TraceInputError(file: displayName, line: 0, column: 0, message: readerMessage(error))
-    }
-    return try read(lines, name: displayName)
+    var lines = try openLines(path, name: displayName)
+    return try read(&lines, name: displayName)
   }
 
   /// Calls `body` with every event of `path` in order, without building sessions: for
@@ -59,91 +54,112 @@ public struct TraceReader {
     path: String, name: String? = nil, _ body: (TraceEvent, _ line: Int, _ strings: StringTable) -> Void
   ) throws(TraceInputError) -> Int {
     let displayName = name ?? (path == "-" ? "<stdin>" : path)
-    var lines: LineReader
-    do {
-      lines = try LineReader(path: path)
-    } catch {
-      throw TraceInputError(file: displayName, line: 0, column: 0, message: readerMessage(error))
-    }
-    var parser = LineParser(strings: strings)
-    strings = StringTable()
-    defer { strings = parser.strings }
-    var event = TraceEvent()
+    var lines = try openLines(path, name: displayName)
     var skipped = 0
-    while true {
-      let next: LineReader.Line?
-      do {
-        next = try lines.nextLine()
-      } catch {
-        throw TraceInputError(file: displayName, line: lines.lineNumber + 1, column: 1, message: readerMessage(error))
-      }
-      guard let line = next else { return skipped }
-      if isBlank(line.bytes) { continue }
-      do {
-        try parser.parse(line.bytes, into: &event)
-      } catch {
-        guard lenient || !line.isTerminated else {
-          throw Self.explained(
-            TraceInputError(
-              file: displayName, line: lines.lineNumber, column: error.offset + 1, message: error.expected),
-            eventsSoFar: lines.lineNumber - 1)
-        }
+    var events = 0
+    let lenient = self.lenient
+    try scan(&lines, name: displayName) { (parsed, line, strings) throws(TraceInputError) in
+      switch parsed {
+      case .success(let event):
+        events += 1
+        body(event, line.number, strings)
+      case .failure(let failure):
+        guard lenient || !line.isTerminated else { throw Self.explained(failure, eventsSoFar: events) }
         skipped += 1
-        continue
       }
-      body(event, lines.lineNumber, parser.strings)
+      return true
     }
+    return skipped
   }
 
   /// Reads a trace held in memory, for example a recording made in-process.
   public mutating func read(bytes: [UInt8], name: String) throws(TraceInputError) -> FileReading {
-    try read(LineReader(bytes: bytes), name: name)
+    var lines = LineReader(bytes: bytes)
+    return try read(&lines, name: name)
   }
 
-  private mutating func read(_ source: consuming LineReader, name displayName: String) throws(TraceInputError)
-    -> FileReading
-  {
-    var lines = source
-    // The parser owns the table while it reads, so interning never copies it.
+  private func openLines(_ path: String, name: String) throws(TraceInputError) -> LineReader {
+    do {
+      return try LineReader(path: path)
+    } catch {
+      throw TraceInputError(file: name, line: 0, column: 0, message: readerMessage(error))
+    }
+  }
+
+  /// Parses every non-blank line of `lines` and hands it to `body` with the line (its
+  /// number and whether it ended), until `body` returns false. `meta` events are checked
+  /// for the format and version here, for every reader.
+  ///
+  /// - Complexity: O(input); the table of strings is owned by the parser while it reads,
+  ///   so interning never copies it.
+  private mutating func scan(
+    _ lines: inout LineReader, name: String,
+    _ body: (Result<TraceEvent, TraceInputError>, ScannedLine, StringTable) throws(TraceInputError) -> Bool
+  ) throws(TraceInputError) {
     var parser = LineParser(strings: strings)
     strings = StringTable()
     defer { strings = parser.strings }
-    var builder = SessionBuilder(source: displayName)
-    var reading = FileReading(file: displayName)
     var event = TraceEvent()
     while true {
       let next: LineReader.Line?
       do {
         next = try lines.nextLine()
       } catch {
-        throw TraceInputError(
-          file: displayName, line: lines.lineNumber + 1, column: 1, message: readerMessage(error))
+        throw TraceInputError(file: name, line: lines.lineNumber + 1, column: 1, message: readerMessage(error))
       }
-      guard let line = next else { break }
-      let number = lines.lineNumber
+      guard let line = next else { return }
       if isBlank(line.bytes) { continue }
+      let scanned = ScannedLine(number: lines.lineNumber, isTerminated: line.isTerminated)
+      let parsed: Result<TraceEvent, TraceInputError>
       do {
         try parser.parse(line.bytes, into: &event)
+        if event.kind == .meta { try Self.checkMeta(event, file: name, line: scanned.number, strings: parser.strings) }
+        parsed = .success(event)
+      } catch let error as LineParser.Failure {
+        parsed = .failure(
+          TraceInputError(file: name, line: scanned.number, column: error.offset + 1, message: error.expected))
+      } catch let error as TraceInputError {
+        throw error
       } catch {
-        let failure = TraceInputError(
-          file: displayName, line: number, column: error.offset + 1, message: error.expected)
+        throw TraceInputError(file: name, line: scanned.number, column: 1, message: "\(error)")
+      }
+      guard try body(parsed, scanned, parser.strings) else { return }
+    }
+  }
+
+  /// A line as ``scan(_:name:_:)`` hands it on.
+  private struct ScannedLine {
+    var number: Int
+    var isTerminated: Bool
+  }
+
+  private mutating func read(_ lines: inout LineReader, name displayName: String) throws(TraceInputError)
+    -> FileReading
+  {
+    var builder = SessionBuilder(source: displayName)
+    var reading = FileReading(file: displayName)
+    var partial = false
+    let lenient = self.lenient
+    let namedSkippedLines = self.namedSkippedLines
+    try scan(&lines, name: displayName) { (parsed, line, strings) throws(TraceInputError) in
+      switch parsed {
+      case .success(let event):
+        reading.events += 1
+        builder.add(event, line: line.number, strings: strings)
+        return true
+      case .failure(let failure):
         if !line.isTerminated {
           reading.partialLastLine = failure
-          builder.finish(strings: parser.strings, partialLastLine: true, lastLine: number)
-          reading.sessions = builder.sessions
-          reading.bytes = lines.bytesRead
-          return reading
+          partial = true
+          return false
         }
         guard lenient else { throw Self.explained(failure, eventsSoFar: reading.events) }
         reading.skippedLines += 1
         if reading.skipped.count < namedSkippedLines { reading.skipped.append(failure) }
-        continue
+        return true
       }
-      if event.kind == .meta { try Self.checkMeta(event, file: displayName, line: number, strings: parser.strings) }
-      reading.events += 1
-      builder.add(event, line: number, strings: parser.strings)
     }
-    builder.finish(strings: parser.strings)
+    builder.finish(strings: strings, partialLastLine: partial, lastLine: reading.partialLastLine?.line ?? 0)
     reading.sessions = builder.sessions
     reading.bytes = lines.bytesRead
     return reading
