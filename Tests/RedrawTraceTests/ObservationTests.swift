@@ -82,13 +82,5 @@ extension RecorderTests {
       #expect(deinitLine.obj == objectID)
       #expect(deinitLine.type == "SearchModel")
     }
-
-    @Test func eachInstanceKeepsOneIDForItsLifetime() {
-      let model = SearchModel()
-      let first = model.traceIdentity.objectID
-      model.query = "changed"
-      #expect(model.traceIdentity.objectID == first)
-      #expect(SearchModel().traceIdentity.objectID != first)
-    }
   }
 }
