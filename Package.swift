@@ -25,7 +25,7 @@ let package = Package(
     .executableTarget(name: "redraw-samples", dependencies: ["RedrawHarness"]),
 
     // MARK: - Tools
-    .executableTarget(name: "redraw-bench", dependencies: ["RedrawTrace"]),
+    .executableTarget(name: "redraw-bench", dependencies: ["RedrawTrace", "RedrawAnalysis"]),
 
     // MARK: - Tests
     .testTarget(name: "RedrawTraceTests", dependencies: ["RedrawTrace", "redraw-bench"]),

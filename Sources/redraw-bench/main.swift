@@ -3,6 +3,9 @@ import Foundation
 // redraw-bench: speed figures for Redraw.
 //
 //   redraw-bench recorder [--events N] [--runs N] [--only NAME]   ns/event of the recorder
+//   redraw-bench generate --output FILE [--megabytes N] [--seed N] a synthetic trace
+//   redraw-bench stages FILE [--runs N]                           the analyzer's stages alone
+//   redraw-bench decode FILE                                      the JSONDecoder baseline
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -48,6 +51,20 @@ case "generate":
 case "exit-while-recording":
   guard arguments.count > 1 else { fail("usage: redraw-bench exit-while-recording FILE") }
   ExitWhileRecording.run(path: arguments[1])
+case "stages":
+  guard arguments.count > 1 else { fail("usage: redraw-bench stages FILE [--runs N]") }
+  do {
+    let benchmark = StageBenchmark(path: arguments[1], runs: value(of: "--runs", default: 3))
+    let (figures, bytes, events) = try benchmark.run()
+    print("stages of \(arguments[1]): \(bytes) bytes, \(events) events, median of \(benchmark.runs) runs")
+    for figure in figures {
+      let name = figure.name.padding(toLength: 34, withPad: " ", startingAt: 0)
+      let rate = Double(bytes) / 1_048_576 / figure.seconds
+      print("  \(name) \(String(format: "%7.3f s %8.1f MB/s", figure.seconds, rate))")
+    }
+  } catch {
+    fail("redraw-bench: \(error)")
+  }
 case "decode":
   guard arguments.count > 1 else { fail("usage: redraw-bench decode FILE") }
   do {
@@ -60,5 +77,6 @@ default:
   fail(
     "usage: redraw-bench recorder [--events N] [--runs N] [--only NAME]\n"
       + "       redraw-bench generate --output FILE [--megabytes N] [--seed N]\n"
+      + "       redraw-bench stages FILE [--runs N]\n"
       + "       redraw-bench decode FILE")
 }

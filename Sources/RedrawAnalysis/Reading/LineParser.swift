@@ -19,10 +19,10 @@ struct LineParser {
   /// Parses `line` (without its line end) into `event`, which is reset first.
   mutating func parse(_ line: UnsafeBufferPointer<UInt8>, into event: inout TraceEvent) throws(Failure) {
     event = TraceEvent()
-    var present = FastLineParser.Presence()
-    if FastLineParser.parse(line, into: &event, strings: &strings, present: &present) {
-      guard present.kind else { throw Failure(offset: 0, expected: #"expected an "e" key naming the event kind"#) }
-      try checkRequiredFields(event, present: (present.time, present.thread, present.span, present.node))
+    if let base = line.baseAddress,
+      FastLineParser.parse(base, limit: base + line.count, into: &event, strings: &strings)
+        == base + line.count
+    {
       return
     }
     event = TraceEvent()
@@ -48,7 +48,7 @@ struct LineParser {
         guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
           throw scanner.failure("expected a key string")
         }
-        let key = try scanner.readString { Key(bytes: $0) }
+        let key = try scanner.readString { EventKey(bytes: $0) }
         try scanner.expect(UInt8(ascii: ":"), "expected ':' after a key")
         scanner.skipWhitespace()
         switch key {
@@ -221,9 +221,12 @@ struct LineParser {
 // MARK: - Keys
 
 /// The keys of format version 1.
-private enum Key {
-  case e, t, tid, id, node, parent, owner, obj, count, version
-  case view, type, prop, site, detail, name, format, scenario, app, startedAt, cause, kind
+///
+/// The keys of events other than `meta` come first, in the order of ``FastKey``, which
+/// shares their raw values.
+enum EventKey: UInt32 {
+  case e, t, tid, id, obj, type, prop, view, node, parent, cause, site, owner, kind, detail, name, count
+  case version, format, scenario, app, startedAt
 
   /// The key spelled by `bytes`, or nil for one the format does not define.
   ///
@@ -231,13 +234,17 @@ private enum Key {
   @inline(__always)
   init?(bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count <= 8 else {
-      if matches(bytes, "startedAt") {
-        self = .startedAt
-        return
-      }
-      return nil
+      guard matches(bytes, "startedAt") else { return nil }
+      self = .startedAt
+      return
     }
-    switch (packedWord(bytes), bytes.count) {
+    self.init(word: packedWord(bytes), length: bytes.count)
+  }
+
+  /// The key whose name is `length` (at most eight) bytes packed into `word`.
+  @inline(__always)
+  init?(word: UInt64, length: Int) {
+    switch (word, length) {
     case (0x65, 1): self = .e
     case (0x74, 1): self = .t
     case (0x6469, 2): self = .id

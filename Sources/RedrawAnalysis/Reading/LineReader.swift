@@ -111,6 +111,22 @@ struct LineReader: ~Copyable {
     }
   }
 
+  /// The bytes read but not yet handed out, for a parser that finds line ends itself.
+  ///
+  /// Valid until the next call of ``nextLine()``; the parser reports how far it got with
+  /// ``consumeLine(through:)``.
+  var unread: (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) {
+    let base = UnsafePointer(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+    return (base + start, base + end)
+  }
+
+  /// Hands out the line that ends with the `\n` at `newline`, which must lie in ``unread``.
+  @inline(__always)
+  mutating func consumeLine(through newline: UnsafePointer<UInt8>) {
+    start = UnsafePointer(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)).distance(to: newline) + 1
+    lineNumber += 1
+  }
+
   /// Moves the pending partial line to the front and reads more after it.
   private mutating func fill() throws(Failure) {
     if start > 0 {

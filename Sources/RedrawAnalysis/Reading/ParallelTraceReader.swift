@@ -69,31 +69,62 @@ struct ParallelTraceReader {
       }
     }
 
+    /// Parses `bytes` into `batch`.
+    ///
+    /// The parser and the batch's arrays are moved into locals while it works: they live
+    /// in classes, whose every access Swift would otherwise check for exclusivity at run time.
     private func parse(_ bytes: [UInt8], isLast: Bool, into batch: Batch) {
+      var parser = LineParser()
+      swap(&parser, &self.parser)
+      defer { swap(&parser, &self.parser) }
+      var lines: [Int32] = []
+      var events: [TraceEvent] = []
+      var errors: [LineParser.Failure] = []
+      var lastLineUnterminated = false
+      events.reserveCapacity(bytes.count / 64)
+      lines.reserveCapacity(bytes.count / 64)
+      defer {
+        batch.lines = lines
+        batch.events = events
+        batch.errors = errors
+        batch.lastLineUnterminated = lastLineUnterminated
+      }
       var event = TraceEvent()
       bytes.withUnsafeBufferPointer { all in
+        guard let base = all.baseAddress else { return }
+        let limit = base + all.count
         var start = 0
         while start < all.count {
+          // Compact lines are parsed in place, the parser finding their ends.
+          event = TraceEvent()
+          if let close = FastLineParser.parse(base + start, limit: limit, into: &event, strings: &parser.strings),
+            close < limit, close.pointee == 0x0A
+          {
+            lines.append(Int32(events.count))
+            events.append(event)
+            start = base.distance(to: close) + 1
+            continue
+          }
           let remaining = all.count - start
-          let found = memchr(all.baseAddress! + start, 0x0A, remaining)
-          let end = found.map { all.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? all.count
+          let found = memchr(base + start, 0x0A, remaining)
+          let end = found.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? all.count
           let terminated = end < all.count
           var lineEnd = end
           if lineEnd > start, all[lineEnd - 1] == 0x0D { lineEnd -= 1 }
           let line = UnsafeBufferPointer(rebasing: all[start..<lineEnd])
           if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-            batch.lines.append(-1)
+            lines.append(-1)
           } else {
             do throws(LineParser.Failure) {
               try parser.parse(line, into: &event)
-              batch.lines.append(Int32(batch.events.count))
-              batch.events.append(event)
+              lines.append(Int32(events.count))
+              events.append(event)
             } catch {
-              batch.lines.append(Int32(-2 - batch.errors.count))
-              batch.errors.append(error)
+              lines.append(Int32(-2 - errors.count))
+              errors.append(error)
             }
           }
-          if !terminated, isLast { batch.lastLineUnterminated = true }
+          if !terminated, isLast { lastLineUnterminated = true }
           start = end + 1
         }
       }

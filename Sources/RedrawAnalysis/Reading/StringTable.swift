@@ -9,26 +9,102 @@
 /// Interned strings: every distinct name in a trace is stored once and referred to
 /// by a small integer.
 ///
-/// Lookups hash the bytes where they lie in the read buffer, so a name that was seen
-/// before costs a hash and a compare, and no `String` is made until a report asks.
+/// Lookups work on the bytes where they lie in the read buffer. A string is first
+/// reduced to a ``Fingerprint``: its length and two words that, for strings of up to
+/// 16 bytes, hold every byte. The table's slots keep the fingerprint inline, so a name
+/// seen before costs two loads, a multiplication and one compare of three words, and no
+/// `String` is made until a report asks. Longer strings also compare their bytes.
 ///
-/// - Complexity: ``intern(_:)`` is O(length) amortized; memory grows with the number
-///   of distinct strings, not with the number of events.
+/// - Complexity: ``intern(_:)`` is O(length) amortized, O(1) for names of up to 16
+///   bytes; memory grows with the number of distinct strings, not with the number of
+///   events.
 public struct StringTable: Sendable {
   /// The bytes of every string, back to back.
   private var storage: [UInt8] = []
   /// Where each string starts in `storage`; string `i` ends where `i + 1` starts.
   private var starts: [Int] = [0]
-  /// Open-addressing slots: 0 is empty, otherwise the string id + 1.
-  private var slots: [Int32]
-  private var hashes: [UInt32] = []
+  /// Open-addressing slots, a power of two; a slot with `id == 0` is empty.
+  private var slots: [Slot]
+  /// The fingerprint of each string, by id, for growing the table.
+  private var fingerprints: [Fingerprint] = []
+
+  /// A string reduced to its length and two words of its bytes.
+  @usableFromInline
+  struct Fingerprint: Equatable, Sendable {
+    var first: UInt64
+    var last: UInt64
+    var length: Int
+
+    /// Reads the fingerprint of `count` bytes at `base`, touching no byte outside them.
+    ///
+    /// Up to 16 bytes it is exact: two words that overlap for 9 to 15 bytes, two
+    /// half-words below eight bytes, single bytes below four.
+    @inline(__always)
+    init(first: UInt64, last: UInt64, length: Int) {
+      self.first = first
+      self.last = last
+      self.length = length
+    }
+
+    /// The fingerprint of the empty string.
+    static let empty = Fingerprint(first: 0, last: 0, length: 0)
+
+    @inline(__always)
+    init(_ base: UnsafePointer<UInt8>, count: Int) {
+      let raw = UnsafeRawPointer(base)
+      length = count
+      if count >= 8 {
+        first = raw.loadUnaligned(as: UInt64.self)
+        last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      } else if count >= 4 {
+        first =
+          UInt64(raw.loadUnaligned(as: UInt32.self))
+          | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+        last = 0
+      } else if count > 0 {
+        first = UInt64(base[0]) | UInt64(base[count >> 1]) << 8 | UInt64(base[count - 1]) << 16
+        last = 0
+      } else {
+        first = 0
+        last = 0
+      }
+    }
+
+    /// The first eight bytes packed little-endian (those there are), as ``packedWord(_:)`` packs them.
+    @inline(__always)
+    var packedWord: UInt64 {
+      if length < 4 { return first & ((1 << UInt64(8 * length)) - 1) }
+      if length >= 8 { return first }
+      // `first` holds bytes 0..<4 and, above them, bytes length-4..<length.
+      return first & 0xFFFF_FFFF | ((first >> 32) >> UInt64(8 * (8 - length))) << 32
+    }
+
+    /// Whether the fingerprint holds every byte, so equal fingerprints mean equal strings.
+    @inline(__always)
+    var isExact: Bool { length <= 16 }
+
+    /// A hash whose low bits depend on every bit of the fingerprint: a product's high
+    /// half, folded onto its low half.
+    @inline(__always)
+    var hash: UInt64 {
+      let mixed =
+        (first ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15
+      return mixed ^ (mixed >> 32)
+    }
+  }
+
+  private struct Slot {
+    var fingerprint = Fingerprint(first: 0, last: 0, length: 0)
+    /// The string id + 1; 0 for an empty slot.
+    var id: Int32 = 0
+  }
 
   public init() {
-    slots = Array(repeating: 0, count: 1024)
+    slots = Array(repeating: Slot(), count: 1024)
   }
 
   /// How many distinct strings there are.
-  public var count: Int { hashes.count }
+  public var count: Int { fingerprints.count }
 
   /// The string with id `id`.
   public subscript(id: StringID) -> String {
@@ -40,24 +116,39 @@ public struct StringTable: Sendable {
     Array(storage[starts[Int(id.rawValue)]..<starts[Int(id.rawValue) + 1]])
   }
 
+  // MARK: - Interning
+
   /// The id of `bytes`, adding them on first sight.
   public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> StringID {
-    let hash = Self.hash(bytes)
+    guard let base = bytes.baseAddress else { return intern(Fingerprint(first: 0, last: 0, length: 0), at: nil) }
+    return intern(Fingerprint(base, count: bytes.count), at: base)
+  }
+
+  /// The id of the string at `base` whose fingerprint is `fingerprint`, adding it on first sight.
+  ///
+  /// - Complexity: O(1) expected for strings of up to 16 bytes, O(length) beyond.
+  @inline(__always)
+  mutating func intern(_ fingerprint: Fingerprint, at base: UnsafePointer<UInt8>?) -> StringID {
     let mask = slots.count - 1
-    var slot = Int(hash) & mask
+    var slot = Int(truncatingIfNeeded: fingerprint.hash) & mask
     while true {
       let entry = slots[slot]
-      if entry == 0 { break }
-      let id = Int(entry - 1)
-      if hashes[id] == hash, equals(id, bytes) { return StringID(rawValue: Int32(id)) }
+      if entry.id == 0 { break }
+      if entry.fingerprint == fingerprint, fingerprint.isExact || equals(Int(entry.id) - 1, base!, fingerprint.length) {
+        return StringID(rawValue: entry.id - 1)
+      }
       slot = (slot + 1) & mask
     }
-    let id = hashes.count
-    storage.append(contentsOf: bytes)
+    return add(fingerprint, at: base, slot: slot)
+  }
+
+  private mutating func add(_ fingerprint: Fingerprint, at base: UnsafePointer<UInt8>?, slot: Int) -> StringID {
+    let id = fingerprints.count
+    if let base { storage.append(contentsOf: UnsafeBufferPointer(start: base, count: fingerprint.length)) }
     starts.append(storage.count)
-    hashes.append(hash)
-    slots[slot] = Int32(id + 1)
-    if hashes.count * 2 > slots.count { grow() }
+    fingerprints.append(fingerprint)
+    slots[slot] = Slot(fingerprint: fingerprint, id: Int32(id + 1))
+    if fingerprints.count * 2 > slots.count { grow() }
     return StringID(rawValue: Int32(id))
   }
 
@@ -71,62 +162,41 @@ public struct StringTable: Sendable {
   public func lookup(_ string: String) -> StringID? {
     var copy = string
     return copy.withUTF8 { bytes in
-      let hash = Self.hash(bytes)
-      let mask = slots.count - 1
-      var slot = Int(hash) & mask
-      while slots[slot] != 0 {
-        let id = Int(slots[slot] - 1)
-        if hashes[id] == hash, equals(id, bytes) { return StringID(rawValue: Int32(id)) }
-        slot = (slot + 1) & mask
-      }
-      return nil
+      guard let base = bytes.baseAddress else { return lookup(Fingerprint(first: 0, last: 0, length: 0), at: nil) }
+      return lookup(Fingerprint(base, count: bytes.count), at: base)
     }
   }
 
-  // MARK: - Hashing
-
-  private func equals(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let start = starts[id]
-    let length = starts[id + 1] - start
-    guard length == bytes.count else { return false }
-    return storage.withUnsafeBufferPointer { all in
-      guard length > 0 else { return true }
-      return memcmp(all.baseAddress! + start, bytes.baseAddress!, length) == 0
+  private func lookup(_ fingerprint: Fingerprint, at base: UnsafePointer<UInt8>?) -> StringID? {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: fingerprint.hash) & mask
+    while slots[slot].id != 0 {
+      let entry = slots[slot]
+      if entry.fingerprint == fingerprint, fingerprint.isExact || equals(Int(entry.id) - 1, base!, fingerprint.length) {
+        return StringID(rawValue: entry.id - 1)
+      }
+      slot = (slot + 1) & mask
     }
+    return nil
+  }
+
+  // MARK: - Storage
+
+  private func equals(_ id: Int, _ bytes: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+    let start = starts[id]
+    guard starts[id + 1] - start == length else { return false }
+    return storage.withUnsafeBufferPointer { all in memcmp(all.baseAddress! + start, bytes, length) == 0 }
   }
 
   private mutating func grow() {
-    var bigger = [Int32](repeating: 0, count: slots.count * 2)
+    var bigger = [Slot](repeating: Slot(), count: slots.count * 2)
     let mask = bigger.count - 1
-    for (id, hash) in hashes.enumerated() {
-      var slot = Int(hash) & mask
-      while bigger[slot] != 0 { slot = (slot + 1) & mask }
-      bigger[slot] = Int32(id + 1)
+    for (id, fingerprint) in fingerprints.enumerated() {
+      var slot = Int(truncatingIfNeeded: fingerprint.hash) & mask
+      while bigger[slot].id != 0 { slot = (slot + 1) & mask }
+      bigger[slot] = Slot(fingerprint: fingerprint, id: Int32(id + 1))
     }
     slots = bigger
-  }
-
-  /// A multiplicative hash over eight bytes at a time: names are short, so this is a
-  /// few instructions per string.
-  @inline(__always)
-  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
-    guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: hash) }
-    let raw = UnsafeRawPointer(base)
-    var offset = 0
-    while offset + 8 <= bytes.count {
-      let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-      hash ^= hash >> 29
-      offset += 8
-    }
-    if offset < bytes.count {
-      var word: UInt64 = 0
-      for index in offset..<bytes.count { word |= UInt64(bytes[index]) << UInt64(8 * (index - offset)) }
-      hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-      hash ^= hash >> 29
-    }
-    return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
   }
 }
 

@@ -169,7 +169,13 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
   @inline(__always)
   static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> EventKind {
     guard bytes.count <= 8 else { return .unknown }
-    switch (packedWord(bytes), bytes.count) {
+    return named(packedWord(bytes), length: bytes.count)
+  }
+
+  /// The kind named by `length` bytes packed into `word` (see ``packedWord(_:)``).
+  @inline(__always)
+  static func named(_ word: UInt64, length: Int) -> EventKind {
+    switch (word, length) {
     case (0x6461_6572, 4): return .read
     case (0x65_7469_7277, 5): return .write
     case (0x79_646F62, 4): return .body

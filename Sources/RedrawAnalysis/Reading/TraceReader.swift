@@ -58,15 +58,13 @@ public struct TraceReader {
     var skipped = 0
     var events = 0
     let lenient = self.lenient
-    try scan(&lines, name: displayName) { (parsed, line, strings) throws(TraceInputError) in
-      switch parsed {
-      case .success(let event):
-        events += 1
-        body(event, line.number, strings)
-      case .failure(let failure):
-        guard lenient || !line.isTerminated else { throw Self.explained(failure, eventsSoFar: events) }
-        skipped += 1
-      }
+    try scan(&lines, name: displayName) { (event, line, strings) throws(TraceInputError) in
+      events += 1
+      body(event, line.number, strings)
+      return true
+    } failed: { (failure, line) throws(TraceInputError) in
+      guard lenient || !line.isTerminated else { throw Self.explained(failure, eventsSoFar: events) }
+      skipped += 1
       return true
     }
     return skipped
@@ -90,17 +88,36 @@ public struct TraceReader {
   /// number and whether it ended), until `body` returns false. `meta` events are checked
   /// for the format and version here, for every reader.
   ///
+  /// Lines in the compact form are parsed where they lie in the read buffer, the parser
+  /// finding their ends; any other line is found by ``LineReader/nextLine()`` and parsed
+  /// by ``LineParser``, which explains what is wrong with it.
+  ///
   /// - Complexity: O(input); the table of strings is owned by the parser while it reads,
   ///   so interning never copies it.
   private mutating func scan(
     _ lines: inout LineReader, name: String,
-    _ body: (Result<TraceEvent, TraceInputError>, ScannedLine, StringTable) throws(TraceInputError) -> Bool
+    _ body: (borrowing TraceEvent, ScannedLine, borrowing StringTable) throws(TraceInputError) -> Bool,
+    failed: (TraceInputError, ScannedLine) throws(TraceInputError) -> Bool
   ) throws(TraceInputError) {
     var parser = LineParser(strings: strings)
     strings = StringTable()
     defer { strings = parser.strings }
     var event = TraceEvent()
     while true {
+      // The fast path: a compact line and its line end, inside the buffer.
+      let (start, end) = lines.unread
+      if start < end {
+        event = TraceEvent()
+        if let close = FastLineParser.parse(start, limit: end, into: &event, strings: &parser.strings), close < end,
+          close.pointee == 0x0A
+        {
+          lines.consumeLine(through: close)
+          guard try body(event, ScannedLine(number: lines.lineNumber, isTerminated: true), parser.strings) else {
+            return
+          }
+          continue
+        }
+      }
       let next: LineReader.Line?
       do {
         next = try lines.nextLine()
@@ -110,20 +127,16 @@ public struct TraceReader {
       guard let line = next else { return }
       if isBlank(line.bytes) { continue }
       let scanned = ScannedLine(number: lines.lineNumber, isTerminated: line.isTerminated)
-      let parsed: Result<TraceEvent, TraceInputError>
-      do {
+      do throws(LineParser.Failure) {
         try parser.parse(line.bytes, into: &event)
-        if event.kind == .meta { try Self.checkMeta(event, file: name, line: scanned.number, strings: parser.strings) }
-        parsed = .success(event)
-      } catch let error as LineParser.Failure {
-        parsed = .failure(
-          TraceInputError(file: name, line: scanned.number, column: error.offset + 1, message: error.expected))
-      } catch let error as TraceInputError {
-        throw error
       } catch {
-        throw TraceInputError(file: name, line: scanned.number, column: 1, message: "\(error)")
+        let failure = TraceInputError(
+          file: name, line: scanned.number, column: error.offset + 1, message: error.expected)
+        guard try failed(failure, scanned) else { return }
+        continue
       }
-      guard try body(parsed, scanned, parser.strings) else { return }
+      if event.kind == .meta { try Self.checkMeta(event, file: name, line: scanned.number, strings: parser.strings) }
+      guard try body(event, scanned, parser.strings) else { return }
     }
   }
 
@@ -141,23 +154,20 @@ public struct TraceReader {
     var partial = false
     let lenient = self.lenient
     let namedSkippedLines = self.namedSkippedLines
-    try scan(&lines, name: displayName) { (parsed, line, strings) throws(TraceInputError) in
-      switch parsed {
-      case .success(let event):
-        reading.events += 1
-        builder.add(event, line: line.number, strings: strings)
-        return true
-      case .failure(let failure):
-        if !line.isTerminated {
-          reading.partialLastLine = failure
-          partial = true
-          return false
-        }
-        guard lenient else { throw Self.explained(failure, eventsSoFar: reading.events) }
-        reading.skippedLines += 1
-        if reading.skipped.count < namedSkippedLines { reading.skipped.append(failure) }
-        return true
+    try scan(&lines, name: displayName) { (event, line, strings) throws(TraceInputError) in
+      reading.events += 1
+      builder.add(event, line: line.number, strings: strings)
+      return true
+    } failed: { (failure, line) throws(TraceInputError) in
+      if !line.isTerminated {
+        reading.partialLastLine = failure
+        partial = true
+        return false
       }
+      guard lenient else { throw Self.explained(failure, eventsSoFar: reading.events) }
+      reading.skippedLines += 1
+      if reading.skipped.count < namedSkippedLines { reading.skipped.append(failure) }
+      return true
     }
     builder.finish(strings: strings, partialLastLine: partial, lastLine: reading.partialLastLine?.line ?? 0)
     reading.sessions = builder.sessions

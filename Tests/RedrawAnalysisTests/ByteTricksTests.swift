@@ -1,0 +1,97 @@
+import Testing
+
+@testable import RedrawAnalysis
+
+/// The word-at-a-time pieces of the fast path, checked against plain byte loops.
+@Suite("Word-at-a-time parsing pieces")
+struct ByteTricksTests {
+  /// Eight bytes of `text` (padded with `padding`) as a little-endian word.
+  static func word(_ text: String, padding: UInt8 = UInt8(ascii: "x")) -> UInt64 {
+    let bytes = Array(text.utf8.prefix(8)) + Array(repeating: padding, count: max(0, 8 - text.utf8.count))
+    return bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
+  }
+
+  @Test(arguments: ["", "0", "7", "42", "123", "9999", "16003300", "1234567", "12a", "/:09", "00000000", "99999999"])
+  func digitsAreCountedAndConverted(text: String) {
+    let expectedCount = text.utf8.prefix { $0 >= 48 && $0 <= 57 }.count
+    let word = Self.word(text, padding: UInt8(ascii: ","))
+    #expect(SWAR.leadingDigits(word) == min(expectedCount, 8))
+    if expectedCount > 0 {
+      let expected = UInt64(String(text.prefix(min(expectedCount, 8))))!
+      #expect(SWAR.digitsValue(word, count: min(expectedCount, 8)) == expected)
+    }
+  }
+
+  @Test func everyByteAroundTheDigitsIsClassified() {
+    for byte in UInt8.min...UInt8.max {
+      let word = Self.word("1") & ~0xFF00 | UInt64(byte) << 8
+      let isDigit = byte >= 48 && byte <= 57
+      #expect(SWAR.leadingDigits(word) == (isDigit ? 2 : 1), "byte \(byte)")
+    }
+  }
+
+  @Test func numbersOfEveryLengthReadLikeAByteLoop() throws {
+    var value: Int64 = 0
+    for length in 1...18 {
+      value = value * 10 + Int64(length % 10)
+      let text = "\(value)}" + String(repeating: " ", count: 16)
+      let bytes = Array(text.utf8)
+      try bytes.withUnsafeBufferPointer { buffer in
+        let base = try #require(buffer.baseAddress)
+        let read = try #require(FastLineParser.readDigits(base, limit: base + buffer.count))
+        #expect(read.0 == value)
+        #expect(read.1 - base == length)
+      }
+    }
+  }
+
+  @Test(arguments: FastKey.allCases)
+  func keyPatternsSpellTheirNames(key: FastKey) {
+    let pattern = Array("\"\(key.name)\":".utf8)
+    #expect(key.patternLength == pattern.count)
+    #expect(
+      key.pattern == Self.word(String(decoding: pattern.prefix(8), as: UTF8.self)) & maskOf(min(pattern.count, 8)))
+    pattern.withUnsafeBufferPointer { buffer in
+      let padded = Array(buffer) + [UInt8](repeating: 0, count: 9)
+      padded.withUnsafeBufferPointer { all in
+        #expect(key.matches(at: all.baseAddress!, limit: all.baseAddress! + all.count))
+      }
+    }
+    let name = Array(key.name.utf8)
+    #expect(
+      FastKey(name.enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }, name.count) == key)
+  }
+
+  @Test func fastKeysShareTheRawValuesOfEventKeys() {
+    for key in FastKey.allCases {
+      #expect(EventKey(rawValue: key.rawValue).map { "\($0)" } == key.name)
+    }
+    #expect(FastKey(rawValue: EventKey.version.rawValue) == nil)
+  }
+
+  private func maskOf(_ bytes: Int) -> UInt64 { bytes == 8 ? .max : (1 << UInt64(8 * bytes)) - 1 }
+
+  @Test(arguments: ["", "a", "ab", "abc", "read", "write", "effect", "deinit", "abcdefgh", "abcdefghi"])
+  func fingerprintsPackTheFirstBytes(text: String) {
+    var copy = text
+    copy.withUTF8 { bytes in
+      let fingerprint =
+        bytes.baseAddress.map { StringTable.Fingerprint($0, count: bytes.count) } ?? StringTable.Fingerprint.empty
+      #expect(fingerprint.packedWord == packedWord(UnsafeBufferPointer(rebasing: bytes.prefix(8))))
+    }
+  }
+
+  @Test func stringsThatShareTheirEndsStayDistinct() {
+    var table = StringTable()
+    // Longer than 16 bytes, equal in their first and last eight: only the middle differs.
+    let names = ["abcdefgh-AAAA-12345678", "abcdefgh-BBBB-12345678", "a", "b", "ab", "ba", "aba", "abba", ""]
+    let ids = names.map { table.intern($0) }
+    #expect(Set(ids).count == names.count)
+    #expect(names.map { table.intern($0) } == ids)
+    #expect(ids.map { table[$0] } == names)
+    for index in 0..<5000 { _ = table.intern("name \(index)") }
+    #expect(table.count == names.count + 5000)
+    #expect(table.lookup("name 4999").map { table[$0] } == "name 4999")
+    #expect(table.lookup("name 5000") == nil)
+  }
+}
