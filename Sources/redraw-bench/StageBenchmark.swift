@@ -9,6 +9,8 @@ import RedrawAnalysis
 struct StageBenchmark {
   var path: String
   var runs: Int
+  /// Runs only the stage of this name (`parse`, `builder`, `build` or `rules`), for profiling.
+  var only: String?
 
   struct Figure {
     var name: String
@@ -18,7 +20,7 @@ struct StageBenchmark {
   func run() throws -> (figures: [Figure], bytes: Int64, events: Int) {
     var bytes: Int64 = 0
     var events = 0
-    let parse = try median {
+    let parse = try median(only: "parse") {
       var reader = TraceReader(lenient: false)
       var count = 0
       try reader.forEachEvent(path: path) { event, _, _ in count &+= Int(event.kind.rawValue) &+ 1 }
@@ -29,7 +31,7 @@ struct StageBenchmark {
     var collector = TraceReader(lenient: false)
     try collector.forEachEvent(path: path) { event, line, _ in parsed.append((event, line)) }
     let table = collector.strings
-    let builder = try median {
+    let builder = try median(only: "builder") {
       var builder = SessionBuilder(source: path)
       for (event, line) in parsed { builder.add(event, line: line, strings: table) }
       builder.finish(strings: table)
@@ -37,14 +39,14 @@ struct StageBenchmark {
     }
     parsed = []
     var files: [FileReading] = []
-    let build = try median {
+    let build = try median(only: "build") {
       var reader = TraceReader(lenient: false)
       let reading = try reader.read(path: path)
       bytes = reading.bytes
       events = reading.events
       files = [reading]
     }
-    let rules = try median {
+    let rules = try median(only: "rules") {
       let findings = RuleRegistry.run(on: files.flatMap(\.sessions), context: RuleContext())
       precondition(findings.count >= 0)
     }
@@ -58,8 +60,9 @@ struct StageBenchmark {
     )
   }
 
-  private func median(_ body: () throws -> Void) throws -> Double {
+  private func median(only stage: String, _ body: () throws -> Void) throws -> Double {
     var times: [Double] = []
+    if let only, only != stage, stage != "build" || only != "rules" { return .nan }
     for _ in 0..<runs {
       let start = DispatchTime.now().uptimeNanoseconds
       try body()

@@ -4,7 +4,7 @@ import Foundation
 //
 //   redraw-bench recorder [--events N] [--runs N] [--only NAME]   ns/event of the recorder
 //   redraw-bench generate --output FILE [--megabytes N] [--seed N] a synthetic trace
-//   redraw-bench stages FILE [--runs N]                           the analyzer's stages alone
+//   redraw-bench stages FILE [--runs N] [--only STAGE]            the analyzer's stages alone
 //   redraw-bench decode FILE                                      the JSONDecoder baseline
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -54,7 +54,9 @@ case "exit-while-recording":
 case "stages":
   guard arguments.count > 1 else { fail("usage: redraw-bench stages FILE [--runs N]") }
   do {
-    let benchmark = StageBenchmark(path: arguments[1], runs: value(of: "--runs", default: 3))
+    let benchmark = StageBenchmark(
+      path: arguments[1], runs: value(of: "--runs", default: 3),
+      only: arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil })
     let (figures, bytes, events) = try benchmark.run()
     print("stages of \(arguments[1]): \(bytes) bytes, \(events) events, median of \(benchmark.runs) runs")
     for figure in figures {
@@ -77,6 +79,6 @@ default:
   fail(
     "usage: redraw-bench recorder [--events N] [--runs N] [--only NAME]\n"
       + "       redraw-bench generate --output FILE [--megabytes N] [--seed N]\n"
-      + "       redraw-bench stages FILE [--runs N]\n"
+      + "       redraw-bench stages FILE [--runs N] [--only parse|builder|build|rules]\n"
       + "       redraw-bench decode FILE")
 }

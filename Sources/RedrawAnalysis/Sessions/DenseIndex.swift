@@ -2,11 +2,12 @@
 /// behind the session builder's per-event lookups.
 ///
 /// Up to ``linearLimit`` keys it is a plain array searched from the front: the many
-/// small sets of a view node (what one evaluation read) then cost a few compares and
-/// no table. Beyond that, keys are hashed with one multiplication (Fibonacci hashing)
-/// instead of SipHash and looked up with linear probing in a power-of-two table of
-/// 32-bit indices. Owners keep their values in arrays indexed by the dense index, so a
-/// lookup and an update touch no `Hashable` machinery and allocate nothing.
+/// small sets of a view node then cost a few compares and no table. Beyond that, keys
+/// are hashed with one multiplication (Fibonacci hashing) instead of SipHash and looked
+/// up with linear probing in a power-of-two table whose slots hold the key beside its
+/// index, so a lookup reads one cache line. Owners keep their values in arrays indexed
+/// by the dense index, so a lookup and an update touch no `Hashable` machinery and
+/// allocate nothing.
 ///
 /// - Complexity: ``index(of:)`` and ``insert(_:)`` are O(1) amortized; ``removeAll()``
 ///   is O(count), whatever the table's capacity.
@@ -14,16 +15,25 @@ struct DenseIndex {
   /// Sets this small are searched linearly.
   static let linearLimit = 8
 
-  /// The keys, by dense index.
-  private(set) var keys: [UInt64] = []
-  /// Dense index + 1 per slot; 0 is empty. Empty while the set is small.
-  private var slots: [Int32] = []
+  /// The keys, by dense index, in `storage[..<count]`; the storage is kept when the
+  /// index is emptied, so clearing it is a store.
+  private var storage: [UInt64] = []
+  private(set) var count = 0
+  /// The table: each slot's key and dense index + 1 (0 for an empty slot). Empty while
+  /// the set is small.
+  private var slots: [Slot] = []
   private var shift: UInt64 = 64
 
   /// An empty index; it allocates nothing until the first insertion.
   init() {}
 
-  var count: Int { keys.count }
+  /// The keys, by dense index.
+  var keys: ArraySlice<UInt64> { storage[..<count] }
+
+  private struct Slot {
+    var key: UInt64 = 0
+    var entry: Int32 = 0
+  }
 
   @inline(__always)
   private func slot(for key: UInt64) -> Int {
@@ -33,13 +43,13 @@ struct DenseIndex {
   /// The dense index of `key`, if it was inserted.
   @inline(__always)
   func index(of key: UInt64) -> Int? {
-    if slots.isEmpty { return keys.firstIndex(of: key) }
+    if slots.isEmpty { return linearIndex(of: key) }
     let mask = slots.count - 1
     var slot = slot(for: key)
     while true {
-      let entry = slots[slot]
-      if entry == 0 { return nil }
-      if keys[Int(entry) - 1] == key { return Int(entry) - 1 }
+      let found = slots[slot]
+      if found.entry == 0 { return nil }
+      if found.key == key { return Int(found.entry) - 1 }
       slot = (slot + 1) & mask
     }
   }
@@ -53,54 +63,70 @@ struct DenseIndex {
   @discardableResult
   mutating func insert(_ key: UInt64) -> (index: Int, inserted: Bool) {
     if slots.isEmpty {
-      if let index = keys.firstIndex(of: key) { return (index, false) }
-      keys.append(key)
-      if keys.count > Self.linearLimit { rebuildTable(capacity: 4 * Self.linearLimit) }
-      return (keys.count - 1, true)
+      if let index = linearIndex(of: key) { return (index, false) }
+      append(key)
+      if count > Self.linearLimit { rebuildTable(capacity: 4 * Self.linearLimit) }
+      return (count - 1, true)
     }
     let mask = slots.count - 1
     var slot = slot(for: key)
     while true {
-      let entry = slots[slot]
-      if entry == 0 { break }
-      if keys[Int(entry) - 1] == key { return (Int(entry) - 1, false) }
+      let found = slots[slot]
+      if found.entry == 0 { break }
+      if found.key == key { return (Int(found.entry) - 1, false) }
       slot = (slot + 1) & mask
     }
-    keys.append(key)
-    slots[slot] = Int32(keys.count)
-    if keys.count * 2 > slots.count { rebuildTable(capacity: slots.count * 2) }
-    return (keys.count - 1, true)
+    append(key)
+    slots[slot] = Slot(key: key, entry: Int32(count))
+    if count * 2 > slots.count { rebuildTable(capacity: slots.count * 2) }
+    return (count - 1, true)
+  }
+
+  @inline(__always)
+  private func linearIndex(of key: UInt64) -> Int? {
+    for index in 0..<count where storage[index] == key { return index }
+    return nil
+  }
+
+  @inline(__always)
+  private mutating func append(_ key: UInt64) {
+    if count < storage.count {
+      storage[count] = key
+    } else {
+      storage.append(key)
+    }
+    count += 1
   }
 
   /// Forgets every key, keeping the storage of the keys.
   mutating func removeAll() {
-    guard !keys.isEmpty else { return }
+    guard count > 0 else { return }
     if !slots.isEmpty {
-      if keys.count * 4 < slots.count {
+      if count * 4 < slots.count {
         // Clear only the slots in use: cheaper than the whole table when it is sparse.
         for key in keys {
           var slot = slot(for: key)
-          while slots[slot] != 0 {
-            slots[slot] = 0
+          while slots[slot].entry != 0 {
+            slots[slot] = Slot()
             slot = (slot + 1) & (slots.count - 1)
           }
         }
       } else {
-        for index in slots.indices { slots[index] = 0 }
+        for index in slots.indices { slots[index] = Slot() }
       }
     }
-    keys.removeAll(keepingCapacity: true)
+    count = 0
   }
 
   /// Rehashes every key into a table of `capacity` slots (a power of two).
   private mutating func rebuildTable(capacity: Int) {
-    slots = Array(repeating: 0, count: capacity)
+    slots = Array(repeating: Slot(), count: capacity)
     shift = UInt64(64 - capacity.trailingZeroBitCount)
     let mask = capacity - 1
     for (index, key) in keys.enumerated() {
       var slot = slot(for: key)
-      while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = Int32(index + 1)
+      while slots[slot].entry != 0 { slot = (slot + 1) & mask }
+      slots[slot] = Slot(key: key, entry: Int32(index + 1))
     }
   }
 

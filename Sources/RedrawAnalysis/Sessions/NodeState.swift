@@ -6,12 +6,15 @@ struct NodeState {
   /// The parent's evaluation count when this node last evaluated.
   var parentEvaluationsSeen = 0
   var lastEvaluationWasted = false
-  /// The over-broad write its last wasted evaluation traces back to.
-  var wasteKey: OverBroadKey?
-  /// What the last (or current) evaluation read: `object slot << 32 | property`.
-  var reads = DenseIndex()
-  /// The object slots the last evaluation read.
-  var objects = DenseIndex()
+  /// The over-broad write its last wasted evaluation traces back to: its position in
+  /// the builder's `overBroad`.
+  var wasteKey: Int?
+  /// What the last finished evaluation read, sorted: `object slot << 32 | property`.
+  var reads: [UInt64] = []
+  /// The builder's `objectResets` when `reads` was last settled.
+  var readsStamp = -1
+  /// How many evaluations of this node are open (more than one only in odd traces).
+  var openEvaluations: Int32 = 0
   /// Object slots whose `readers` list this node (dropped lazily); touched only on the
   /// first read of an object in an evaluation.
   var indexedObjects: Set<Int32> = []
@@ -94,5 +97,35 @@ struct NodeState {
       summary.overBroad += 1
       lastEvaluationWasted = true
     }
+  }
+}
+
+extension [UInt64] {
+  /// Whether the sorted array holds `key`.
+  ///
+  /// Called on a node's reads in place (`nodes[i].reads.holds(key)`): a method of the
+  /// node itself would copy the whole node out of the array first.
+  ///
+  /// - Complexity: O(log n).
+  func holds(_ key: UInt64) -> Bool {
+    let position = lowerBound(key)
+    return position < count && self[position] == key
+  }
+
+  /// Whether the sorted read keys hold one of the object in `slot` (`slot << 32 | property`).
+  func holdsObject(_ slot: Int) -> Bool {
+    let position = lowerBound(UInt64(slot) << 32)
+    return position < count && self[position] >> 32 == UInt64(slot)
+  }
+
+  /// The first position whose element is not less than `value` (the array is sorted).
+  func lowerBound(_ value: UInt64) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if self[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 }

@@ -2,6 +2,7 @@
 extension SessionBuilder {
   mutating func finishSession(strings: borrowing StringTable) {
     guard var session = current else { return }
+    settleOpenEvaluations()
     if eventCounts.reduce(0, +) == (hasMeta ? 1 : 0) {
       note("the session has no events", line: session.line, time: 0)
     }
@@ -44,7 +45,7 @@ extension SessionBuilder {
         neededEvaluations: state.neededEvaluations, overBroadEvaluations: state.overBroadEvaluations,
         firstWrite: state.firstWrite, writeSite: state.site.map { strings[$0] })
     }.sorted { ($0.type, $0.property) < ($1.type, $1.property) }
-    session.overBroad = overBroad.map { key, state in
+    session.overBroad = overBroad.entries.map { key, state in
       let read = nodesReading(type: key.type, view: key.view)
       return OverBroadSummary(
         view: strings[key.view], type: strings[key.type], property: strings[key.property],
@@ -52,7 +53,7 @@ extension SessionBuilder {
         propertiesRead: read.map { strings[$0] }.sorted(), writeSite: state.write.site.map { strings[$0] },
         first: state.first)
     }
-    session.bodyWrites = bodyWrites.map { key, state in
+    session.bodyWrites = bodyWrites.entries.map { key, state in
       BodyWriteSummary(
         view: strings[key.view], type: strings[key.type], property: strings[key.property], count: state.count,
         site: state.site.map { strings[$0] }, first: state.first)

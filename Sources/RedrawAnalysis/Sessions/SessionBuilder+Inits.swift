@@ -61,6 +61,7 @@ extension SessionBuilder {
     } else if objects[slot].released {
       note("an object id was used again after its deinit", line: evidence.line, time: evidence.time)
       objects[slot] = ObjectState(type: type)
+      objectResets += 1
     }
     if !inInit, !objects[slot].used {
       objects[slot].used = true

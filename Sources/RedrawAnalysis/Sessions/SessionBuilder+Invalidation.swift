@@ -21,7 +21,7 @@ extension SessionBuilder {
       nodes[index].summary.parent = parent
       nodes[index].parentIndex = nodeIDs.index(of: DenseIndex.key(parent))
     }
-    let parent = nodes[index].parentIndex.map { ParentFacts(nodes[$0]) }
+    let parent = nodes[index].parentIndex.map { ParentFacts(of: $0, in: nodes) }
     let reason = evaluationReason(of: index, cause: event, parent: parent)
     nodes[index].record(reason)
     recordOnTimeline(index, at: event.time)
@@ -35,19 +35,21 @@ extension SessionBuilder {
         properties[property].overBroadEvaluations += 1
       }
       let key = OverBroadKey(view: view, type: write.type, property: write.property)
-      nodes[index].wasteKey = key
-      overBroad[key, default: OverBroadSummaryState(first: evidence, write: write)].evaluations += 1
+      let position = overBroad.position(of: packed(key), key: key) {
+        OverBroadSummaryState(first: evidence, write: write)
+      }
+      nodes[index].wasteKey = position
+      overBroad.values[position].evaluations += 1
     case .cascaded:
       nodes[index].wasteKey = parent?.wasteKey
-      if let key = parent?.wasteKey { overBroad[key]?.cascaded += 1 }
+      if let position = parent?.wasteKey { overBroad.values[position].cascaded += 1 }
     default:
       nodes[index].wasteKey = nil
     }
     nodes[index].parentEvaluationsSeen = parent?.evaluations ?? 0
     nodes[index].pendingNeeded = nil
     nodes[index].pendingOverBroad = nil
-    nodes[index].reads.removeAll()
-    nodes[index].objects.removeAll()
+    nodes[index].openEvaluations += 1
     push(OpenSpan(id: event.span, kind: .body(node: index), start: evidence), on: event.thread)
   }
 
@@ -67,12 +69,13 @@ extension SessionBuilder {
   private struct ParentFacts {
     var evaluations: Int
     var lastEvaluationWasted: Bool
-    var wasteKey: OverBroadKey?
+    var wasteKey: Int?
 
-    init(_ node: NodeState) {
-      evaluations = node.summary.evaluations
-      lastEvaluationWasted = node.lastEvaluationWasted
-      wasteKey = node.wasteKey
+    /// Reads the fields in place: passing the node would copy all of it.
+    init(of index: Int, in nodes: [NodeState]) {
+      evaluations = nodes[index].summary.evaluations
+      lastEvaluationWasted = nodes[index].lastEvaluationWasted
+      wasteKey = nodes[index].wasteKey
     }
   }
 
@@ -91,7 +94,7 @@ extension SessionBuilder {
       if let object = event.object, let type = event.type, let property = event.property {
         let write = PendingWrite(type: type, property: property)
         let slot = objectIDs.index(of: DenseIndex.key(object))
-        let wasRead = slot.map { nodes[index].reads.contains(DenseIndex.key(Int32($0), property.rawValue)) } ?? false
+        let wasRead = slot.map { nodes[index].reads.holds(DenseIndex.key(Int32($0), property.rawValue)) } ?? false
         return wasRead ? .needed(write) : .overBroad(pendingOverBroad ?? write)
       }
       return pendingOverBroad.map { .overBroad($0) } ?? .unknown
@@ -103,37 +106,41 @@ extension SessionBuilder {
     }
   }
 
-  /// Closes an evaluation: its time, how much of each model it read, and whether it
-  /// read fresh instances of a model.
+  /// Closes an evaluation: its time, what it read, how much of each model, and whether
+  /// it read fresh instances of a model.
   ///
-  /// - Complexity: O(r log r) for the r properties the evaluation read; the scratch
-  ///   storage is reused, so nothing is allocated in the steady state.
-  mutating func endBody(node index: Int, span: OpenSpan, at time: Int64) {
+  /// The evaluation's reads are the top of its thread's open reads. When they are the
+  /// same as the node's last evaluation's, and no object changed type since, what was
+  /// derived from them (the properties the node reads, the readers index, how much of
+  /// each model it read) is already up to date.
+  ///
+  /// - Complexity: O(r log r) for the r reads of the evaluation, sorted where they lie;
+  ///   nothing is allocated in the steady state.
+  mutating func endBody(node index: Int, span: OpenSpan, thread: Int, at time: Int64) {
     nodes[index].summary.bodyTime += max(0, time - span.start.time)
+    nodes[index].openEvaluations -= 1
     // Read keys are `object slot << 32 | property`: sorted, each object's reads are a run.
-    var reads = scratchReads
-    scratchReads = []
-    defer { scratchReads = reads }
-    reads.removeAll(keepingCapacity: true)
-    reads.append(contentsOf: nodes[index].reads.keys)
-    if reads.count > 1 { reads.sort() }
-    nodes[index].madeInstances.removeAll(keepingCapacity: true)
-    var start = 0
-    while start < reads.count {
-      let slot = Int(reads[start] >> 32)
-      var end = start + 1
-      while end < reads.count, Int(reads[end] >> 32) == slot { end += 1 }
-      let object = objects[slot]
-      let key = DenseIndex.key(Int32(index), object.type.rawValue)
-      let (entry, inserted) = modelReadIDs.insert(key)
-      if inserted { modelReads.append(ModelReadState(node: index, type: object.type, first: span.start)) }
-      if end - start > modelReads[entry].maximum {
-        modelReads[entry].maximum = end - start
-        modelReads[entry].properties = reads[start..<end].map { StringID(rawValue: Int32(truncatingIfNeeded: $0)) }
-      }
-      if object.group != nil { nodes[index].madeInstances.append(TypeObject(type: object.type, object: Int64(slot))) }
-      start = end
+    let start = Int(span.readsStart)
+    threads[thread].openReads.sortTop(from: start)
+    let changed =
+      !threads[thread].openReads.top(from: start, equals: nodes[index].reads) || nodes[index].readsStamp != objectResets
+    let reads = threads[thread].openReads[start..<max(start, threads[thread].openReads.count)]
+    if changed {
+      nodes[index].reads = Array(reads)
+      nodes[index].readsStamp = objectResets
     }
+    if !nodes[index].madeInstances.isEmpty { nodes[index].madeInstances.removeAll(keepingCapacity: true) }
+    var first = reads.startIndex
+    while first < reads.endIndex {
+      let slot = Int(reads[first] >> 32)
+      var end = first + 1
+      while end < reads.endIndex, Int(reads[end] >> 32) == slot { end += 1 }
+      let type = objects[slot].type
+      if changed { settle(reads[first..<end], of: slot, type: type, node: index, first: span.start) }
+      if objects[slot].group != nil { nodes[index].madeInstances.append(TypeObject(type: type, object: Int64(slot))) }
+      first = end
+    }
+    threads[thread].openReads.pop(to: start)
     if nodes[index].madeInstances.count > 1 {
       nodes[index].madeInstances.sort { ($0.type.rawValue, $0.object) < ($1.type.rawValue, $1.object) }
     }
@@ -141,7 +148,24 @@ extension SessionBuilder {
       detectRecreation(index: index, evidence: span.start)
       nodes[index].rotateMadeInstances()
     }
-    nodes[index].writtenTypes.removeAll()
+    if nodes[index].writtenTypes.count > 0 { nodes[index].writtenTypes.removeAll() }
+  }
+
+  /// Derives what one object's reads in an evaluation tell: the properties the node
+  /// reads, its entry in the object's readers, and how much of the model it read.
+  private mutating func settle(
+    _ reads: ArraySlice<UInt64>, of slot: Int, type: StringID, node index: Int, first: Evidence
+  ) {
+    for key in reads {
+      nodes[index].properties.insert(DenseIndex.key(type.rawValue, Int32(truncatingIfNeeded: key)))
+    }
+    if nodes[index].indexedObjects.insert(Int32(slot)).inserted { objects[slot].readers.append(Int32(index)) }
+    let (entry, inserted) = modelReadIDs.insert(DenseIndex.key(Int32(index), type.rawValue))
+    if inserted { modelReads.append(ModelReadState(node: index, type: type, first: first)) }
+    if reads.count > modelReads[entry].maximum {
+      modelReads[entry].maximum = reads.count
+      modelReads[entry].properties = reads.map { StringID(rawValue: Int32(truncatingIfNeeded: $0)) }
+    }
   }
 
   /// A node that reads only fresh instances of a type, each made by an initializer that
@@ -191,82 +215,6 @@ extension SessionBuilder {
       if a[i].object < b[j].object { i += 1 } else { j += 1 }
     }
     return true
-  }
-
-  // MARK: - Reads and writes
-
-  mutating func read(_ event: TraceEvent, _ evidence: Evidence) {
-    let type = event.type!
-    let property = event.property!
-    properties[propertyIndex(type: type, property: property)].reads += 1
-    let span = innermostSpan(on: event.thread)
-    let slot = touch(event.object!, type: type, inInit: span?.isInit ?? false, evidence)
-    guard case .body(let index)? = span?.kind else {
-      if span == nil {
-        note(
-          "reads outside any body or init span (untracked reads)", line: evidence.line, time: event.time, allowed: true)
-      }
-      return
-    }
-    nodes[index].reads.insert(DenseIndex.key(Int32(slot), property.rawValue))
-    nodes[index].properties.insert(DenseIndex.key(type.rawValue, property.rawValue))
-    if nodes[index].objects.insert(UInt64(slot)).inserted, nodes[index].indexedObjects.insert(Int32(slot)).inserted {
-      objects[slot].readers.append(Int32(index))
-    }
-  }
-
-  mutating func write(_ event: TraceEvent, _ evidence: Evidence) {
-    let type = event.type!
-    let property = event.property!
-    let propertyIndex = propertyIndex(type: type, property: property)
-    properties[propertyIndex].writes += 1
-    if properties[propertyIndex].firstWrite == nil { properties[propertyIndex].firstWrite = evidence }
-    if properties[propertyIndex].site == nil { properties[propertyIndex].site = event.site }
-    let span = innermostSpan(on: event.thread)
-    let slot = touch(event.object!, type: type, inInit: span?.isInit ?? false, evidence)
-    if case .body(let index)? = span?.kind {
-      let writeKey = OverBroadKey(view: nodes[index].view, type: type, property: property)
-      bodyWrites[writeKey, default: BodyWriteState(first: evidence, site: event.site)].count += 1
-    }
-    invalidateReaders(of: slot, type: type, property: property, site: event.site)
-  }
-
-  /// The index of a property in `properties`, added on first sight.
-  @inline(__always)
-  private mutating func propertyIndex(type: StringID, property: StringID) -> Int {
-    let (index, inserted) = propertyIDs.insert(DenseIndex.key(type.rawValue, property.rawValue))
-    if inserted { properties.append(PropertyState(type: type, property: property)) }
-    return index
-  }
-
-  /// Marks every node that read the object in `slot` in its last evaluation for re-evaluation.
-  private mutating func invalidateReaders(of slot: Int, type: StringID, property: StringID, site: StringID?) {
-    guard !objects[slot].readers.isEmpty else { return }
-    var readers = objects[slot].readers
-    objects[slot].readers = []
-    let write = PendingWrite(type: type, property: property, site: site)
-    let read = DenseIndex.key(Int32(slot), property.rawValue)
-    let objectKey = UInt64(slot)
-    let typeKey = UInt64(UInt32(bitPattern: type.rawValue))
-    var kept = 0
-    for reader in readers {
-      let index = Int(reader)
-      // Index entries are dropped lazily, once the node no longer reads the object.
-      guard nodes[index].objects.contains(objectKey) else {
-        nodes[index].indexedObjects.remove(Int32(slot))
-        continue
-      }
-      readers[kept] = reader
-      kept += 1
-      nodes[index].writtenTypes.insert(typeKey)
-      if nodes[index].reads.contains(read) {
-        if nodes[index].pendingNeeded == nil { nodes[index].pendingNeeded = write }
-      } else if nodes[index].pendingOverBroad == nil {
-        nodes[index].pendingOverBroad = write
-      }
-    }
-    readers.removeLast(readers.count - kept)
-    objects[slot].readers = readers
   }
 
   private mutating func nodeIndex(for node: Int64, view: StringID, _ evidence: Evidence) -> Int {

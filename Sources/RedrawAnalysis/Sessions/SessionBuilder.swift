@@ -35,8 +35,12 @@ public struct SessionBuilder {
   var propertyIDs = DenseIndex()
   var groups: [InitGroupState] = []
   var groupIndex: [GroupKey: Int] = [:]
-  var overBroad: [OverBroadKey: OverBroadSummaryState] = [:]
-  var bodyWrites: [OverBroadKey: BodyWriteState] = [:]
+  /// Over-broad evaluations and writes in bodies, by view and property; keys are
+  /// `property pair << 32 | view`, the pair from `pairIDs`.
+  var overBroad = DenseMap<OverBroadKey, OverBroadSummaryState>()
+  var bodyWrites = DenseMap<OverBroadKey, BodyWriteState>()
+  /// Types and properties named together, `type << 32 | property`, whether or not read or written.
+  var pairIDs = DenseIndex()
   var bodyEffects: [BodyEffectKey: BodyEffectState] = [:]
   var recreations: [NodeType: RecreationState] = [:]
   /// The most of one type each node read in an evaluation; keys are `node << 32 | type`.
@@ -48,8 +52,9 @@ public struct SessionBuilder {
   static let timelineBuckets = 64
   /// The width of one timeline bucket, doubled as the session grows.
   var timelineWidth: Int64 = 1_000
-  /// Reused by `endBody`, so closing an evaluation allocates nothing.
-  var scratchReads: [UInt64] = []
+  /// Counts objects whose state was replaced (an id used again after its `deinit`), so
+  /// a node's reads of them are settled again.
+  var objectResets = 0
   /// Events by kind, and unknown keys, of the session in progress.
   var eventCounts = Array(repeating: 0, count: EventKind.allCases.count)
   var unknownKeys = 0
@@ -156,7 +161,10 @@ public struct SessionBuilder {
     if threads.contains(where: { $0.spans.contains { $0.id == span.id } }) {
       note("a span id was used again while its span was open", line: span.start.line, time: span.start.time)
     }
-    threads[threadIndex(thread)].spans.append(span)
+    let index = threadIndex(thread)
+    var span = span
+    span.readsStart = Int32(threads[index].openReads.count)
+    threads[index].spans.append(span)
   }
 
   private mutating func end(_ event: TraceEvent, _ evidence: Evidence) {
@@ -167,20 +175,22 @@ public struct SessionBuilder {
     }
     if position == threads[thread].spans.count - 1 {
       let span = threads[thread].spans.removeLast()
-      close(span, at: event.time, producing: event.object, evidence)
+      close(span, on: thread, at: event.time, producing: event.object, evidence)
       return
     }
     note("spans ended out of order: inner spans closed by an outer end", line: evidence.line, time: event.time)
     let closing = Array(threads[thread].spans[position...].reversed())
     threads[thread].spans.removeSubrange(position...)
     for span in closing {
-      close(span, at: event.time, producing: span.id == event.span ? event.object : nil, evidence)
+      close(span, on: thread, at: event.time, producing: span.id == event.span ? event.object : nil, evidence)
     }
   }
 
-  private mutating func close(_ span: OpenSpan, at time: Int64, producing object: Int64?, _ evidence: Evidence) {
+  private mutating func close(
+    _ span: OpenSpan, on thread: Int, at time: Int64, producing object: Int64?, _ evidence: Evidence
+  ) {
     switch span.kind {
-    case .body(let node): endBody(node: node, span: span, at: time)
+    case .body(let node): endBody(node: node, span: span, thread: thread, at: time)
     case .`init`(let group): endInit(group: group, span: span, at: time, producing: object, evidence)
     }
   }
@@ -198,11 +208,16 @@ struct OpenSpan {
   var id: Int64
   var kind: Kind
   var start: Evidence
+  /// Where this span's reads begin in its thread's ``ThreadState/openReads``.
+  var readsStart: Int32 = 0
 }
 
 /// Per-thread state: the open spans, innermost last, and the last time seen.
 struct ThreadState {
   var spans: [OpenSpan] = []
+  /// The reads of the open body evaluations, `object slot << 32 | property`; each span's
+  /// start at its ``OpenSpan/readsStart``.
+  var openReads = ReadStack()
   var lastTime: Int64 = .min
 }
 
@@ -210,6 +225,15 @@ struct OverBroadKey: Hashable {
   var view: StringID
   var type: StringID
   var property: StringID
+}
+
+extension SessionBuilder {
+  /// `key` packed into 64 bits: its type and property as one pair id, and its view.
+  @inline(__always)
+  mutating func packed(_ key: OverBroadKey) -> UInt64 {
+    let pair = pairIDs.insert(DenseIndex.key(key.type.rawValue, key.property.rawValue)).index
+    return DenseIndex.key(Int32(pair), key.view.rawValue)
+  }
 }
 
 struct BodyEffectKey: Hashable {

@@ -1,0 +1,134 @@
+/// Reads and writes: what each evaluation read, and which nodes a write invalidates.
+///
+/// A read inside a body evaluation is appended to its thread's ``ThreadState/openReads``,
+/// the reads of all open evaluations on the thread, innermost last; the evaluation's
+/// read set is settled once, when it ends (see `endBody`). A node's read set is then
+/// what its last finished evaluation read, while a node being evaluated is judged by
+/// what it has read so far.
+extension SessionBuilder {
+  mutating func read(_ event: TraceEvent, _ evidence: Evidence) {
+    let type = event.type!
+    let property = event.property!
+    properties[propertyIndex(type: type, property: property)].reads += 1
+    let thread = threadIndex(event.thread)
+    let span = threads[thread].spans.last
+    let slot = touch(event.object!, type: type, inInit: span?.isInit ?? false, evidence)
+    guard case .body? = span?.kind else {
+      if span == nil {
+        note(
+          "reads outside any body or init span (untracked reads)", line: evidence.line, time: event.time, allowed: true)
+      }
+      return
+    }
+    threads[thread].openReads.push(DenseIndex.key(Int32(slot), property.rawValue))
+  }
+
+  mutating func write(_ event: TraceEvent, _ evidence: Evidence) {
+    let type = event.type!
+    let property = event.property!
+    let propertyIndex = propertyIndex(type: type, property: property)
+    properties[propertyIndex].writes += 1
+    if properties[propertyIndex].firstWrite == nil { properties[propertyIndex].firstWrite = evidence }
+    if properties[propertyIndex].site == nil { properties[propertyIndex].site = event.site }
+    let span = innermostSpan(on: event.thread)
+    let slot = touch(event.object!, type: type, inInit: span?.isInit ?? false, evidence)
+    if case .body(let index)? = span?.kind {
+      let key = OverBroadKey(view: nodes[index].view, type: type, property: property)
+      let position = bodyWrites.position(of: packed(key), key: key) {
+        BodyWriteState(first: evidence, site: event.site)
+      }
+      bodyWrites.values[position].count += 1
+    }
+    invalidateReaders(of: slot, type: type, property: property, site: event.site)
+  }
+
+  /// The index of a property in `properties`, added on first sight.
+  @inline(__always)
+  mutating func propertyIndex(type: StringID, property: StringID) -> Int {
+    let (index, inserted) = propertyIDs.insert(DenseIndex.key(type.rawValue, property.rawValue))
+    if inserted { properties.append(PropertyState(type: type, property: property)) }
+    return index
+  }
+
+  // MARK: - Invalidation
+
+  /// Marks every node that read the object in `slot` for re-evaluation: the nodes whose
+  /// last finished evaluation read it, found through the object's readers, and the nodes
+  /// being evaluated that have read it so far.
+  private mutating func invalidateReaders(of slot: Int, type: StringID, property: StringID, site: StringID?) {
+    let write = PendingWrite(type: type, property: property, site: site)
+    let read = DenseIndex.key(Int32(slot), property.rawValue)
+    if !objects[slot].readers.isEmpty {
+      var readers: [Int32] = []
+      swap(&readers, &objects[slot].readers)
+      var kept = 0
+      // By position: iterating the array itself would hold a second reference to it,
+      // and the first store below would copy it.
+      for position in readers.indices {
+        let reader = readers[position]
+        let index = Int(reader)
+        if nodes[index].openEvaluations == 0 {
+          // Index entries are dropped lazily, once the node no longer reads the object.
+          guard nodes[index].reads.holdsObject(slot) else {
+            nodes[index].indexedObjects.remove(Int32(slot))
+            continue
+          }
+          invalidate(index, by: write, needed: nodes[index].reads.holds(read))
+        }
+        readers[kept] = reader
+        kept += 1
+      }
+      readers.removeLast(readers.count - kept)
+      swap(&readers, &objects[slot].readers)
+    }
+    forEachOpenEvaluation { builder, index, reads in
+      var readsObject = false
+      var readsProperty = false
+      for key in reads where key >> 32 == UInt64(slot) {
+        readsObject = true
+        if key == read {
+          readsProperty = true
+          break
+        }
+      }
+      if readsObject { builder.invalidate(index, by: write, needed: readsProperty) }
+    }
+  }
+
+  private mutating func invalidate(_ index: Int, by write: PendingWrite, needed: Bool) {
+    nodes[index].writtenTypes.insert(UInt64(UInt32(bitPattern: write.type.rawValue)))
+    if needed {
+      if nodes[index].pendingNeeded == nil { nodes[index].pendingNeeded = write }
+    } else if nodes[index].pendingOverBroad == nil {
+      nodes[index].pendingOverBroad = write
+    }
+  }
+
+  /// Calls `body` with every body evaluation still open, its node and what it read so far.
+  ///
+  /// - Complexity: O(open spans + their reads); nothing is copied.
+  mutating func forEachOpenEvaluation(_ body: (inout SessionBuilder, Int, ArraySlice<UInt64>) -> Void) {
+    for thread in threads.indices where !threads[thread].openReads.isEmpty {
+      let spans = threads[thread].spans
+      for position in spans.indices {
+        guard case .body(let index) = spans[position].kind else { continue }
+        let start = Int(spans[position].readsStart)
+        let end = position + 1 < spans.count ? Int(spans[position + 1].readsStart) : threads[thread].openReads.count
+        guard start < end else { continue }
+        let reads = threads[thread].openReads[start..<end]
+        body(&self, index, reads)
+      }
+    }
+  }
+
+  /// Adds the properties read by evaluations that never ended to their nodes, so a trace
+  /// cut short still shows what its views read.
+  mutating func settleOpenEvaluations() {
+    forEachOpenEvaluation { builder, index, reads in
+      for key in reads {
+        let type = builder.objects[Int(key >> 32)].type
+        builder.nodes[index].properties.insert(DenseIndex.key(type.rawValue, Int32(truncatingIfNeeded: key)))
+      }
+    }
+  }
+}
