@@ -69,6 +69,31 @@ struct ByteTricksTests {
     #expect(FastKey(rawValue: EventKey.version.rawValue) == nil)
   }
 
+  /// Every kind of line the recorder writes, with its optional keys.
+  static let recorderLines = [
+    #"{"e":"body","t":16003000,"tid":1,"id":1,"view":"View53_150","node":150,"parent":37}"#,
+    #"{"e":"body","t":5,"tid":1,"id":2,"view":"V","node":1,"cause":"write","obj":3,"type":"M","prop":"p"}"#,
+    #"{"e":"read","t":16003300,"tid":1,"obj":100,"type":"Model6","prop":"property6"}"#,
+    #"{"e":"write","t":1,"tid":3,"obj":100,"type":"Model6","prop":"property8","site":"Model6.swift:69"}"#,
+    #"{"e":"init","t":1,"tid":1,"id":7,"type":"RowModel","site":"View.swift:12","owner":150}"#,
+    #"{"e":"end","t":16005400,"tid":1,"id":1}"#, #"{"e":"end","t":2,"tid":1,"id":7,"obj":101}"#,
+    #"{"e":"effect","t":3,"tid":1,"kind":"network","detail":"GET /rows/42","site":"Row.swift:3"}"#,
+    #"{"e":"deinit","t":4,"tid":1,"obj":101,"type":"RowModel"}"#, #"{"e":"mark","t":5,"tid":1,"name":"frame 1"}"#,
+    #"{"e":"lost","t":6,"tid":0,"count":12}"#,
+  ]
+
+  @Test(arguments: recorderLines)
+  func recorderLinesTakeTheFastPath(line: String) {
+    var strings = StringTable()
+    var event = TraceEvent()
+    var text = line + "\n"
+    let end = text.withUTF8 { bytes in
+      FastLineParser.parse(bytes.baseAddress!, limit: bytes.baseAddress! + bytes.count, into: &event, strings: &strings)
+        .map { $0 - bytes.baseAddress! }
+    }
+    #expect(end == line.utf8.count)
+  }
+
   private func maskOf(_ bytes: Int) -> UInt64 { bytes == 8 ? .max : (1 << UInt64(8 * bytes)) - 1 }
 
   @Test(arguments: ["", "a", "ab", "abc", "read", "write", "effect", "deinit", "abcdefgh", "abcdefghi"])

@@ -142,15 +142,15 @@ enum FastKey: UInt32, CaseIterable {
 
   /// The keys `kind` requires, as a presence mask (as ``LineParser`` checks them).
   @inline(__always)
-  static func required(by kind: EventKind) -> UInt32 {
+  static func required(by eventKind: EventKind) -> UInt32 {
     let common: UInt32 = 1 << e.rawValue | 1 << t.rawValue | 1 << tid.rawValue
-    switch kind {
+    switch eventKind {
     case .meta: return UInt32.max  // meta events carry keys the fast path does not know
     case .body: return common | 1 << id.rawValue | 1 << view.rawValue | 1 << node.rawValue
     case .`init`: return common | 1 << id.rawValue | 1 << type.rawValue
     case .end: return common | 1 << id.rawValue
     case .read, .write: return common | 1 << obj.rawValue | 1 << type.rawValue | 1 << prop.rawValue
-    case .effect: return common | 1 << kind.rawValue
+    case .effect: return common | 1 << FastKey.kind.rawValue
     case .`deinit`: return common | 1 << obj.rawValue | 1 << type.rawValue
     case .mark: return common | 1 << name.rawValue
     case .lost, .unknown: return 1 << e.rawValue

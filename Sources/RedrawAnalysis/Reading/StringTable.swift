@@ -25,6 +25,8 @@ public struct StringTable: Sendable {
   private var starts: [Int] = [0]
   /// Open-addressing slots, a power of two; a slot with `id == 0` is empty.
   private var slots: [Slot]
+  /// 64 minus the bits of a slot index: a hash's top bits pick its slot.
+  private var shift: UInt64 = 54
   /// The fingerprint of each string, by id, for growing the table.
   private var fingerprints: [Fingerprint] = []
 
@@ -83,13 +85,12 @@ public struct StringTable: Sendable {
     @inline(__always)
     var isExact: Bool { length <= 16 }
 
-    /// A hash whose low bits depend on every bit of the fingerprint: a product's high
-    /// half, folded onto its low half.
+    /// A hash whose high bits depend on every bit of the fingerprint (a product's bits
+    /// depend only on the bits below them, so tables take the top bits).
     @inline(__always)
     var hash: UInt64 {
-      let mixed =
-        (first ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15
-      return mixed ^ (mixed >> 32)
+      let folded = first ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: length)
+      return ((folded ^ (folded >> 32)) &* 0x9E37_79B9_7F4A_7C15)
     }
   }
 
@@ -130,7 +131,7 @@ public struct StringTable: Sendable {
   @inline(__always)
   mutating func intern(_ fingerprint: Fingerprint, at base: UnsafePointer<UInt8>?) -> StringID {
     let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: fingerprint.hash) & mask
+    var slot = Int(truncatingIfNeeded: fingerprint.hash >> shift)
     while true {
       let entry = slots[slot]
       if entry.id == 0 { break }
@@ -169,7 +170,7 @@ public struct StringTable: Sendable {
 
   private func lookup(_ fingerprint: Fingerprint, at base: UnsafePointer<UInt8>?) -> StringID? {
     let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: fingerprint.hash) & mask
+    var slot = Int(truncatingIfNeeded: fingerprint.hash >> shift)
     while slots[slot].id != 0 {
       let entry = slots[slot]
       if entry.fingerprint == fingerprint, fingerprint.isExact || equals(Int(entry.id) - 1, base!, fingerprint.length) {
@@ -190,9 +191,10 @@ public struct StringTable: Sendable {
 
   private mutating func grow() {
     var bigger = [Slot](repeating: Slot(), count: slots.count * 2)
+    shift -= 1
     let mask = bigger.count - 1
     for (id, fingerprint) in fingerprints.enumerated() {
-      var slot = Int(truncatingIfNeeded: fingerprint.hash) & mask
+      var slot = Int(truncatingIfNeeded: fingerprint.hash >> shift)
       while bigger[slot].id != 0 { slot = (slot + 1) & mask }
       bigger[slot] = Slot(fingerprint: fingerprint, id: Int32(id + 1))
     }
