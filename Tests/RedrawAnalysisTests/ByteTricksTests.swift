@@ -30,18 +30,34 @@ struct ByteTricksTests {
     }
   }
 
-  @Test func numbersOfEveryLengthReadLikeAByteLoop() throws {
+  /// Numbers of 1 to 18 digits, with room after them and right at the end of the bytes.
+  @Test(arguments: [16, 0])
+  func numbersOfEveryLengthReadLikeAByteLoop(room: Int) throws {
     var value: Int64 = 0
     for length in 1...18 {
       value = value * 10 + Int64(length % 10)
-      let text = "\(value)}" + String(repeating: " ", count: 16)
+      let text = "\(value)}" + String(repeating: " ", count: room)
       let bytes = Array(text.utf8)
       try bytes.withUnsafeBufferPointer { buffer in
         let base = try #require(buffer.baseAddress)
-        let read = try #require(FastLineParser.readDigits(base, limit: base + buffer.count))
-        #expect(read.0 == value)
-        #expect(read.1 - base == length)
+        var read: Int64 = -1
+        let end = try #require(FastLineParser.readDigits(base, limit: base + buffer.count, into: &read))
+        #expect(read == value)
+        #expect(end - base == length)
       }
+    }
+  }
+
+  @Test(arguments: ["0", "01", "0012345678", "1234567890123456789", "", "-", "12345678901234567890123"])
+  func digitRunsTheFormatRefusesOrAcceptsAsTheByteLoopDoes(text: String) {
+    let bytes = Array((text + "," + String(repeating: " ", count: 16)).utf8)
+    let digits = text.utf8.count
+    let valid = digits >= 1 && digits <= 18 && (digits == 1 || text.first != "0") && text.allSatisfy(\.isNumber)
+    bytes.withUnsafeBufferPointer { buffer in
+      var value: Int64 = 0
+      let end = FastLineParser.readDigits(buffer.baseAddress!, limit: buffer.baseAddress! + buffer.count, into: &value)
+      #expect((end != nil) == valid, "\(text)")
+      if valid { #expect(value == Int64(text)) }
     }
   }
 

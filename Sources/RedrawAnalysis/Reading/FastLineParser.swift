@@ -92,7 +92,8 @@ enum FastLineParser {
           negative = true
           p += 1
         }
-        guard let (value, end) = readDigits(p, limit: limit) else { return nil }
+        var value: Int64 = 0
+        guard let end = readDigits(p, limit: limit, into: &value) else { return nil }
         p = end
         guard store(negative ? -value : value, for: key, into: &event) else { return nil }
       }
@@ -101,46 +102,64 @@ enum FastLineParser {
 
   // MARK: - Integers
 
-  /// Reads the digits of a JSON integer of at most 18 digits at `p`.
+  /// Reads the digits of a JSON integer of at most 18 digits at `start` into `value`.
   ///
-  /// - Returns: The value and the position after the digits, or nil when there are no
-  ///   digits, more than 18, or a leading zero.
+  /// With eight bytes to spare it reads a word at a time: the count of leading digits
+  /// comes from one word test, one or two digits are read directly, and longer runs are
+  /// converted eight at a time; near the end of the bytes it goes byte by byte.
+  ///
+  /// - Returns: The position after the digits, or nil when there are no digits, more
+  ///   than 18, or a leading zero.
   @inline(__always)
-  static func readDigits(_ start: UnsafePointer<UInt8>, limit: UnsafePointer<UInt8>)
-    -> (Int64, UnsafePointer<UInt8>)?
+  static func readDigits(_ start: UnsafePointer<UInt8>, limit: UnsafePointer<UInt8>, into value: inout Int64)
+    -> UnsafePointer<UInt8>?
   {
-    var p = start
-    var value: Int64 = 0
-    // Up to two words of eight digits, then byte by byte near the end of the bytes.
-    for _ in 0..<2 {
-      guard p + 8 <= limit else { break }
-      let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
-      let count = SWAR.leadingDigits(word)
-      if count > 3 {
-        value = value &* SWAR.powerOfTen(count) &+ Int64(SWAR.digitsValue(word, count: count))
-      } else {
-        // A short number: a multiplication chain would cost more than the digits.
-        for index in 0..<count { value = value &* 10 &+ Int64(p[index] &- 48) }
-      }
-      p += count
-      if count < 8 { return finishDigits(start, p, value) }
+    guard start + 8 <= limit else { return readDigitsSlowly(start, limit: limit, into: &value) }
+    let word = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)
+    let count = SWAR.leadingDigits(word)
+    switch count {
+    case 0:
+      return nil
+    case 1:
+      value = Int64(word & 0x0F)
+      return start + 1
+    case 2:
+      guard word & 0xFF != 0x30 else { return nil }
+      value = Int64(word & 0x0F) &* 10 &+ Int64(word >> 8 & 0x0F)
+      return start + 2
+    case 3...7:
+      guard word & 0xFF != 0x30 else { return nil }
+      value = Int64(SWAR.digitsValue(word, count: count))
+      return start + count
+    default:
+      // Eight digits and maybe more: one more word, unless the number may be longer
+      // than 16 digits or the bytes end first, which go byte by byte.
+      guard word & 0xFF != 0x30 else { return nil }
+      let p = start + 8
+      guard p + 8 <= limit else { return readDigitsSlowly(start, limit: limit, into: &value) }
+      let next = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+      let more = SWAR.leadingDigits(next)
+      if more == 8 { return readDigitsSlowly(start, limit: limit, into: &value) }
+      value = Int64(SWAR.digitsValue(word, count: 8))
+      if more > 0 { value = value &* SWAR.powerOfTen(more) &+ Int64(SWAR.digitsValue(next, count: more)) }
+      return p + more
     }
-    while p < limit {
-      let digit = p.pointee &- 48
-      if digit > 9 { break }
-      value = value &* 10 &+ Int64(digit)
-      p += 1
-    }
-    return finishDigits(start, p, value)
   }
 
-  @inline(__always)
-  private static func finishDigits(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>, _ value: Int64)
-    -> (Int64, UnsafePointer<UInt8>)?
-  {
-    let digits = end - start
+  /// ``readDigits(_:limit:into:)`` a byte at a time.
+  private static func readDigitsSlowly(
+    _ start: UnsafePointer<UInt8>, limit: UnsafePointer<UInt8>, into value: inout Int64
+  ) -> UnsafePointer<UInt8>? {
+    var p = start
+    var total: Int64 = 0
+    while p < limit, p.pointee &- 48 <= 9, p - start < 19 {
+      total = total &* 10 &+ Int64(p.pointee &- 48)
+      p += 1
+    }
+    let digits = p - start
     guard digits > 0, digits <= 18, digits == 1 || start.pointee != UInt8(ascii: "0") else { return nil }
-    return (value, end)
+    value = total
+    return p
   }
 
   // MARK: - Values
