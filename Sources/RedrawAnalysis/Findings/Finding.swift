@@ -50,8 +50,21 @@ public struct Finding: Sendable, Hashable {
   }
 
   /// `findings` sorted by ``reportOrder(_:_:)``, moving indices rather than findings.
+  ///
+  /// The findings are compared where they lie in the array's storage: reading one out of
+  /// the array for each comparison would retain and release its nine strings.
   public static func inReportOrder(_ findings: [Finding]) -> [Finding] {
-    findings.indices.sorted { reportOrder(findings[$0], findings[$1]) }.map { findings[$0] }
+    findings.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return [] }
+      return buffer.indices.sorted { isInReportOrder(base + $0, base + $1) }.map { buffer[$0] }
+    }
+  }
+
+  /// ``reportOrder(_:_:)`` on findings in place: each field is read through the pointer.
+  private static func isInReportOrder(_ lhs: UnsafePointer<Finding>, _ rhs: UnsafePointer<Finding>) -> Bool {
+    if lhs.pointee.severity != rhs.pointee.severity { return lhs.pointee.severity > rhs.pointee.severity }
+    if lhs.pointee.count != rhs.pointee.count { return lhs.pointee.count > rhs.pointee.count }
+    return reportOrder(lhs.pointee, rhs.pointee)
   }
 
   /// Report order: most severe first, then the largest count, then by subject (rule,
