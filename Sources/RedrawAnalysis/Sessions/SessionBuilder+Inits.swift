@@ -55,6 +55,7 @@ extension SessionBuilder {
   @inline(__always)
   @discardableResult
   mutating func touch(_ object: Int64, type: StringID, inInit: Bool, _ evidence: Evidence) -> Int {
+    if !inInit, let last = lastUsed, last.object == object { return last.slot }
     let (slot, inserted) = objectIDs.insert(DenseIndex.key(object))
     if inserted {
       objects.append(ObjectState(type: type))
@@ -63,9 +64,12 @@ extension SessionBuilder {
       objects[slot] = ObjectState(type: type)
       objectResets += 1
     }
-    if !inInit, !objects[slot].used {
-      objects[slot].used = true
-      if let group = objects[slot].group { groups[group].summary.used += 1 }
+    if !inInit {
+      if !objects[slot].used {
+        objects[slot].used = true
+        if let group = objects[slot].group { groups[group].summary.used += 1 }
+      }
+      lastUsed = (object, slot)
     }
     return slot
   }
@@ -73,6 +77,7 @@ extension SessionBuilder {
   mutating func release(_ event: TraceEvent) {
     guard let slot = objectIDs.index(of: DenseIndex.key(event.object!)) else { return }
     objects[slot].released = true
+    if lastUsed?.slot == slot { lastUsed = nil }
     objects[slot].readers = []
   }
 }

@@ -17,11 +17,11 @@ extension SessionBuilder {
   mutating func beginBody(_ event: TraceEvent, _ evidence: Evidence) {
     let view = event.view!
     let index = nodeIndex(for: event.node, view: view, evidence)
-    if let parent = event.parent {
+    if let parent = event.parent, nodes[index].summary.parent != parent || nodes[index].parentIndex == nil {
       nodes[index].summary.parent = parent
       nodes[index].parentIndex = nodeIDs.index(of: DenseIndex.key(parent))
     }
-    let parent = nodes[index].parentIndex.map { ParentFacts(of: $0, in: nodes) }
+    let parent = nodes[index].parentIndex.map { parentFacts[$0] }
     let reason = evaluationReason(of: index, cause: event, parent: parent)
     nodes[index].record(reason)
     recordOnTimeline(index, at: event.time)
@@ -47,6 +47,9 @@ extension SessionBuilder {
       nodes[index].wasteKey = nil
     }
     nodes[index].parentEvaluationsSeen = parent?.evaluations ?? 0
+    parentFacts[index] = ParentFacts(
+      evaluations: nodes[index].summary.evaluations, lastEvaluationWasted: nodes[index].lastEvaluationWasted,
+      wasteKey: nodes[index].wasteKey)
     nodes[index].pendingNeeded = nil
     nodes[index].pendingOverBroad = nil
     nodes[index].openEvaluations += 1
@@ -63,20 +66,6 @@ extension SessionBuilder {
     }
     let bucket = Int32(offset / timelineWidth)
     nodes[index].countOnTimeline(bucket, wasted: nodes[index].lastEvaluationWasted)
-  }
-
-  /// What a child's evaluation needs to know of its parent.
-  private struct ParentFacts {
-    var evaluations: Int
-    var lastEvaluationWasted: Bool
-    var wasteKey: Int?
-
-    /// Reads the fields in place: passing the node would copy all of it.
-    init(of index: Int, in nodes: [NodeState]) {
-      evaluations = nodes[index].summary.evaluations
-      lastEvaluationWasted = nodes[index].lastEvaluationWasted
-      wasteKey = nodes[index].wasteKey
-    }
   }
 
   private func evaluationReason(of index: Int, cause event: TraceEvent, parent: ParentFacts?) -> EvaluationReason {
@@ -221,6 +210,7 @@ extension SessionBuilder {
     let (index, inserted) = nodeIDs.insert(DenseIndex.key(node))
     if inserted {
       nodes.append(NodeState(node: node, view: view, first: evidence))
+      parentFacts.append(ParentFacts())
     } else {
       nodes[index].view = view
     }
@@ -229,6 +219,14 @@ extension SessionBuilder {
 }
 
 // MARK: - State
+
+/// What a child's evaluation needs to know of its parent, kept apart from the nodes in
+/// a small array that stays in cache.
+struct ParentFacts {
+  var evaluations = 0
+  var lastEvaluationWasted = false
+  var wasteKey: Int?
+}
 
 /// An instance of a type, as read by a view.
 struct TypeObject {

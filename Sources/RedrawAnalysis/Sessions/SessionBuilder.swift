@@ -23,6 +23,8 @@ public struct SessionBuilder {
   /// View nodes, by dense index; `nodeIDs` maps a trace `node` to it.
   var nodes: [NodeState] = []
   var nodeIDs = DenseIndex()
+  /// Per node, by the same index: what its children's evaluations look at.
+  var parentFacts: [ParentFacts] = []
   /// Threads, by order of appearance, and the index of the last one used.
   var threadIDs: [Int64] = []
   var threads: [ThreadState] = []
@@ -30,6 +32,9 @@ public struct SessionBuilder {
   /// Objects, by dense slot; `objectIDs` maps a trace `obj` to its slot.
   var objects: [ObjectState] = []
   var objectIDs = DenseIndex()
+  /// The object last used outside an initializer and its slot, while its state stands:
+  /// a view's reads of one model follow each other.
+  var lastUsed: (object: Int64, slot: Int)?
   /// Properties read or written, by dense index; keys are `type << 32 | property`.
   var properties: [PropertyState] = []
   var propertyIDs = DenseIndex()
