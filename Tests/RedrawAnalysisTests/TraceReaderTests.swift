@@ -107,3 +107,29 @@ struct TraceReaderTests {
     #expect(session.count(of: .effect) == 1)
   }
 }
+
+/// Mark names: events converters read them; sessions do not keep them.
+@Suite("Mark names")
+struct MarkNameTests {
+  static let text =
+    ([metaLine] + (1...500).map { #"{"e":"mark","t":\#($0),"tid":1,"name":"frame \#($0)"}"# })
+    .joined(separator: "\n") + "\n"
+
+  @Test func readingSessionsDoesNotKeepOneNamePerFrame() throws {
+    var reader = TraceReader(lenient: false)
+    let reading = try reader.read(path: try temporaryTrace(Self.text))
+    #expect(reading.events == 501)
+    #expect(reading.sessions.first?.eventCounts[Int(EventKind.mark.rawValue)] == 500)
+    #expect(reader.strings.count < 10)
+  }
+
+  @Test func convertersStillGetEveryName() throws {
+    var reader = TraceReader(lenient: false)
+    var names: [String] = []
+    try reader.forEachEvent(path: try temporaryTrace(Self.text)) { event, _, strings in
+      if let name = event.name { names.append(strings[name]) }
+    }
+    #expect(names.count == 500)
+    #expect(names.last == "frame 500")
+  }
+}

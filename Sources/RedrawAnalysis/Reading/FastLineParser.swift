@@ -17,14 +17,15 @@ enum FastLineParser {
   /// Parses the event object that starts at `start` into `event` (already reset).
   ///
   /// The bytes up to `limit` may be read; the object must end before it. The object
-  /// must begin with its `e` key, as every writer of the format writes it.
+  /// must begin with its `e` key, as every writer of the format writes it. Unless
+  /// `keepsMarkNames`, a `name` is checked but not interned, and `event.name` stays nil.
   ///
   /// - Returns: The position just past the object's closing brace, or nil when the
   ///   object is not in the compact form or lacks a key its kind requires.
   @inline(__always)
   static func parse(
     _ start: UnsafePointer<UInt8>, limit: UnsafePointer<UInt8>, into event: inout TraceEvent,
-    strings: inout StringTable
+    strings: inout StringTable, keepsMarkNames: Bool = true
   ) -> UnsafePointer<UInt8>? {
     // Writers put the kind first: `{"e":"`, then the kind and its closing quote.
     guard start + 16 <= limit,
@@ -84,7 +85,9 @@ enum FastLineParser {
         }
         guard p < limit else { return nil }
         let fingerprint = StringTable.Fingerprint(valueStart, count: p - valueStart)
-        guard store(fingerprint, at: valueStart, for: key, into: &event, strings: &strings) else { return nil }
+        if key != .name || keepsMarkNames {
+          guard store(fingerprint, at: valueStart, for: key, into: &event, strings: &strings) else { return nil }
+        }
         p += 1
       } else {
         var negative = false

@@ -10,17 +10,22 @@ struct LineParser {
   typealias Failure = JSONScanner.Failure
 
   var strings: StringTable
+  /// Whether compact `mark` lines have their names interned. Sessions never look at
+  /// them, and a trace that names every frame would fill the table with them.
+  var keepsMarkNames = true
   private var scratch: [UInt8] = []
 
-  init(strings: StringTable = StringTable()) {
+  init(strings: StringTable = StringTable(), keepsMarkNames: Bool = true) {
     self.strings = strings
+    self.keepsMarkNames = keepsMarkNames
   }
 
   /// Parses `line` (without its line end) into `event`, which is reset first.
   mutating func parse(_ line: UnsafeBufferPointer<UInt8>, into event: inout TraceEvent) throws(Failure) {
     event = TraceEvent()
     if let base = line.baseAddress,
-      FastLineParser.parse(base, limit: base + line.count, into: &event, strings: &strings)
+      FastLineParser.parse(
+        base, limit: base + line.count, into: &event, strings: &strings, keepsMarkNames: keepsMarkNames)
         == base + line.count
     {
       return

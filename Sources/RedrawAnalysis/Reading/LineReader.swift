@@ -132,7 +132,8 @@ struct LineReader: ~Copyable {
     if start > 0 {
       let pending = end - start
       if pending > 0 {
-        buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: pending)
+        // The ranges may overlap: memmove, not copyMemory (memcpy).
+        memmove(buffer.baseAddress!, buffer.baseAddress! + start, pending)
       }
       start = 0
       end = pending

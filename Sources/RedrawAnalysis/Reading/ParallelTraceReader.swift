@@ -46,7 +46,7 @@ struct ParallelTraceReader {
   final class Worker: @unchecked Sendable {
     private let queue = Mutex<[(Int, [UInt8], Bool, Batch)]>([])
     private let available = DispatchSemaphore(value: 0)
-    private var parser = LineParser()
+    private var parser = LineParser(keepsMarkNames: false)
     private var exported = 0
 
     func submit(_ index: Int, _ bytes: [UInt8], isLast: Bool, into batch: Batch) {
@@ -74,7 +74,7 @@ struct ParallelTraceReader {
     /// The parser and the batch's arrays are moved into locals while it works: they live
     /// in classes, whose every access Swift would otherwise check for exclusivity at run time.
     private func parse(_ bytes: [UInt8], isLast: Bool, into batch: Batch) {
-      var parser = LineParser()
+      var parser = LineParser(keepsMarkNames: false)
       swap(&parser, &self.parser)
       defer { swap(&parser, &self.parser) }
       var lines: [Int32] = []
@@ -97,7 +97,8 @@ struct ParallelTraceReader {
         while start < all.count {
           // Compact lines are parsed in place, the parser finding their ends.
           event = TraceEvent()
-          if let close = FastLineParser.parse(base + start, limit: limit, into: &event, strings: &parser.strings),
+          if let close = FastLineParser.parse(
+            base + start, limit: limit, into: &event, strings: &parser.strings, keepsMarkNames: false),
             close < limit, close.pointee == 0x0A
           {
             lines.append(Int32(events.count))

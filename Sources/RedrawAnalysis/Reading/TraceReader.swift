@@ -58,7 +58,7 @@ public struct TraceReader {
     var skipped = 0
     var events = 0
     let lenient = self.lenient
-    try scan(&lines, name: displayName) { (event, line, strings) throws(TraceInputError) in
+    try scan(&lines, name: displayName, keepsMarkNames: true) { (event, line, strings) throws(TraceInputError) in
       events += 1
       body(event, line.number, strings)
       return true
@@ -95,11 +95,11 @@ public struct TraceReader {
   /// - Complexity: O(input); the table of strings is owned by the parser while it reads,
   ///   so interning never copies it.
   private mutating func scan(
-    _ lines: inout LineReader, name: String,
+    _ lines: inout LineReader, name: String, keepsMarkNames: Bool,
     _ body: (borrowing TraceEvent, ScannedLine, borrowing StringTable) throws(TraceInputError) -> Bool,
     failed: (TraceInputError, ScannedLine) throws(TraceInputError) -> Bool
   ) throws(TraceInputError) {
-    var parser = LineParser(strings: strings)
+    var parser = LineParser(strings: strings, keepsMarkNames: keepsMarkNames)
     strings = StringTable()
     defer { strings = parser.strings }
     var event = TraceEvent()
@@ -108,7 +108,9 @@ public struct TraceReader {
       let (start, end) = lines.unread
       if start < end {
         event = TraceEvent()
-        if let close = FastLineParser.parse(start, limit: end, into: &event, strings: &parser.strings), close < end,
+        if let close = FastLineParser.parse(
+          start, limit: end, into: &event, strings: &parser.strings, keepsMarkNames: parser.keepsMarkNames),
+          close < end,
           close.pointee == 0x0A
         {
           lines.consumeLine(through: close)
@@ -154,7 +156,8 @@ public struct TraceReader {
     var partial = false
     let lenient = self.lenient
     let namedSkippedLines = self.namedSkippedLines
-    try scan(&lines, name: displayName) { (event, line, strings) throws(TraceInputError) in
+    // Sessions do not use mark names: they are checked, not kept.
+    try scan(&lines, name: displayName, keepsMarkNames: false) { (event, line, strings) throws(TraceInputError) in
       reading.events += 1
       builder.add(event, line: line.number, strings: strings)
       return true
