@@ -151,11 +151,16 @@ struct ParallelTraceReader {
     merger.namedSkippedLines = namedSkippedLines
     var pending: [(Int, Batch)] = []
     var carry: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
     var index = 0
     var reachedEnd = false
     while !reachedEnd {
-      let count = chunk.withUnsafeMutableBytes { Self.readBytes(descriptor, $0.baseAddress!, Self.chunkSize) }
+      // Read straight into the chunk's own array, after the partial line carried over.
+      var count = 0
+      var bytes = [UInt8](unsafeUninitializedCapacity: carry.count + Self.chunkSize) { buffer, initialized in
+        _ = buffer.initialize(from: carry)
+        count = Self.readBytes(descriptor, buffer.baseAddress! + carry.count, Self.chunkSize)
+        initialized = carry.count + max(count, 0)
+      }
       if count < 0 {
         if errno == EINTR { continue }
         throw TraceInputError(
@@ -164,8 +169,6 @@ struct ParallelTraceReader {
       }
       merger.bytes += Int64(count)
       reachedEnd = count == 0
-      var bytes = carry
-      if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
       if !reachedEnd {
         guard let lastNewline = bytes.lastIndex(of: 0x0A) else {
           guard bytes.count < LineReader.maximumLineLength else {
@@ -242,27 +245,38 @@ private struct Merger {
     }
     let remap = remaps[worker]
     let isIdentity = identity[worker]
-    for (offset, entry) in batch.lines.enumerated() {
+    // The batch's arrays once, into locals: each access to a class's property is checked
+    // for exclusivity at run time.
+    let entries = batch.lines
+    let events = batch.events
+    let lastLineUnterminated = batch.lastLineUnterminated
+    for offset in entries.indices {
+      let entry = entries[offset]
       lines += 1
-      if entry == -1 { continue }
-      if entry < -1 {
-        let error = batch.errors[Int(-2 - entry)]
-        let failure = TraceInputError(file: name, line: lines, column: error.offset + 1, message: error.expected)
-        if batch.lastLineUnterminated, offset == batch.lines.count - 1 {
-          partial = (lines, error)
-          reading.partialLastLine = failure
+      if entry >= 0 {
+        if isIdentity, events[Int(entry)].kind != .meta {
+          reading.events += 1
+          builder.add(events[Int(entry)], line: lines, strings: strings)
           continue
         }
-        guard lenient else { throw TraceReader.explained(failure, eventsSoFar: reading.events) }
-        reading.skippedLines += 1
-        if reading.skipped.count < namedSkippedLines { reading.skipped.append(failure) }
+        var event = events[Int(entry)]
+        if !isIdentity { event.remapStrings(remap) }
+        if event.kind == .meta { try TraceReader.checkMeta(event, file: name, line: lines, strings: strings) }
+        reading.events += 1
+        builder.add(event, line: lines, strings: strings)
         continue
       }
-      var event = batch.events[Int(entry)]
-      if !isIdentity { event.remapStrings(remap) }
-      if event.kind == .meta { try TraceReader.checkMeta(event, file: name, line: lines, strings: strings) }
-      reading.events += 1
-      builder.add(event, line: lines, strings: strings)
+      if entry == -1 { continue }
+      let error = batch.errors[Int(-2 - entry)]
+      let failure = TraceInputError(file: name, line: lines, column: error.offset + 1, message: error.expected)
+      if lastLineUnterminated, offset == entries.count - 1 {
+        partial = (lines, error)
+        reading.partialLastLine = failure
+        continue
+      }
+      guard lenient else { throw TraceReader.explained(failure, eventsSoFar: reading.events) }
+      reading.skippedLines += 1
+      if reading.skipped.count < namedSkippedLines { reading.skipped.append(failure) }
     }
   }
 
