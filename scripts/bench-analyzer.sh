@@ -14,7 +14,7 @@ trace="$work/synthetic-${megabytes}mb.jsonl"
 swift build -c release --product redraw >/dev/null
 swift build -c release --product redraw-bench >/dev/null
 [ -f "$trace" ] || .build/release/redraw-bench generate --output "$trace" --megabytes "$megabytes" >/dev/null
-bytes=$(stat -c %s "$trace")
+bytes=$(stat -L -c %s "$trace")
 events=$(wc -l <"$trace")
 command -v jq >/dev/null || { echo "jq is needed: apt-get install jq" >&2; exit 1; }
 
@@ -42,6 +42,7 @@ echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -
 measure "redraw analyze --format json" .build/release/redraw analyze "$trace" --format json --fail-on never --output "$work/report.json"
 measure "redraw analyze --format html" .build/release/redraw analyze "$trace" --format html --fail-on never --output "$work/report.html"
 measure "redraw analyze --format text" .build/release/redraw analyze "$trace" --fail-on never --output "$work/report.txt"
+measure "redraw analyze --format json --jobs 2" .build/release/redraw analyze "$trace" --format json --jobs 2 --fail-on never --output "$work/report2.json"
 measure "jq -c .e" jq -c .e "$trace"
 measure "JSONDecoder per line" .build/release/redraw-bench decode "$trace"
 redraw=$(cat "$work/redraw analyze --format json.time")

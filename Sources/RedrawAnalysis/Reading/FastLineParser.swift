@@ -96,8 +96,14 @@ enum FastLineParser {
           p += 1
         }
         var value: Int64 = 0
-        guard let end = readDigits(p, limit: limit, into: &value) else { return nil }
-        p = end
+        // Ids and counts of one digit, here in the loop; anything else in `readDigits`.
+        if p + 2 <= limit, p.pointee &- 48 <= 9, p[1] &- 48 > 9 {
+          value = Int64(p.pointee &- 48)
+          p += 1
+        } else {
+          guard let end = readDigits(p, limit: limit, into: &value) else { return nil }
+          p = end
+        }
         guard store(negative ? -value : value, for: key, into: &event) else { return nil }
       }
     }

@@ -17,11 +17,17 @@ extension SessionBuilder {
   mutating func beginBody(_ event: TraceEvent, _ evidence: Evidence) {
     let view = event.view!
     let index = nodeIndex(for: event.node, view: view, evidence)
-    if let parent = event.parent, nodes[index].summary.parent != parent || nodes[index].parentIndex == nil {
-      nodes[index].summary.parent = parent
-      nodes[index].parentIndex = nodeIDs.index(of: DenseIndex.key(parent))
+    // Fields are read into locals first: comparing them in place copies the whole node.
+    var parentIndex = nodes[index].parentIndex
+    if let parent = event.parent {
+      let known = nodes[index].summary.parent
+      if known != parent || parentIndex == nil {
+        parentIndex = nodeIDs.index(of: DenseIndex.key(parent))
+        nodes[index].summary.parent = parent
+        nodes[index].parentIndex = parentIndex
+      }
     }
-    let parent = nodes[index].parentIndex.map { parentFacts[$0] }
+    let parent = parentIndex.map { parentFacts[$0] }
     let reason = evaluationReason(of: index, cause: event, parent: parent)
     nodes[index].record(reason)
     recordOnTimeline(index, at: event.time)
@@ -68,7 +74,11 @@ extension SessionBuilder {
     nodes[index].countOnTimeline(bucket, wasted: nodes[index].lastEvaluationWasted)
   }
 
-  private func evaluationReason(of index: Int, cause event: TraceEvent, parent: ParentFacts?) -> EvaluationReason {
+  /// Mutating only in name: called from `beginBody`, a non-mutating method would be
+  /// handed a copy of the whole builder.
+  private mutating func evaluationReason(of index: Int, cause event: TraceEvent, parent: ParentFacts?)
+    -> EvaluationReason
+  {
     if nodes[index].summary.evaluations == 0 { return .initial }
     let pendingNeeded = nodes[index].pendingNeeded
     let pendingOverBroad = nodes[index].pendingOverBroad

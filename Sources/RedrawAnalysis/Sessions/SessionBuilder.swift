@@ -19,6 +19,8 @@ public struct SessionBuilder {
   // MARK: - State of the session in progress
 
   var current: Session?
+  /// Whether `current` holds a session: testing the optional itself copies the session.
+  var inSession = false
   var hasMeta = false
   /// View nodes, by dense index; `nodeIDs` maps a trace `node` to it.
   var nodes: [NodeState] = []
@@ -81,11 +83,13 @@ public struct SessionBuilder {
       session.app = event.app.map { strings[$0] }
       eventCounts[Int(EventKind.meta.rawValue)] = 1
       current = session
+      inSession = true
       hasMeta = true
       return
     }
-    if current == nil {
+    if !inSession {
       current = Session(source: source, line: line)
+      inSession = true
       hasMeta = false
       note("events before any meta line: treated as one session without a scenario", line: line, time: event.time)
     }
