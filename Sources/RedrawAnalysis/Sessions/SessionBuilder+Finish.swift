@@ -45,8 +45,10 @@ extension SessionBuilder {
         neededEvaluations: state.neededEvaluations, overBroadEvaluations: state.overBroadEvaluations,
         firstWrite: state.firstWrite, writeSite: state.site.map { strings[$0] })
     }.sorted { ($0.type, $0.property) < ($1.type, $1.property) }
+    var nodesOfView: [StringID: [Int]] = [:]
+    for index in nodes.indices { nodesOfView[nodes[index].view, default: []].append(index) }
     session.overBroad = overBroad.entries.map { key, state in
-      let read = nodesReading(type: key.type, view: key.view)
+      let read = Self.properties(of: key.type, readBy: nodesOfView[key.view] ?? [], in: nodes)
       return OverBroadSummary(
         view: strings[key.view], type: strings[key.type], property: strings[key.property],
         evaluations: state.evaluations, cascaded: state.cascaded,
@@ -80,11 +82,13 @@ extension SessionBuilder {
     self = SessionBuilder(source: source, sessions: sessions)
   }
 
-  /// The properties of `type` that nodes of `view` read.
-  private func nodesReading(type: StringID, view: StringID) -> Set<StringID> {
+  /// The properties of `type` that the nodes at `indices` read.
+  ///
+  /// Static, so the builder is not copied for each call.
+  private static func properties(of type: StringID, readBy indices: [Int], in nodes: [NodeState]) -> Set<StringID> {
     var read: Set<StringID> = []
-    for node in nodes where node.view == view {
-      for key in node.properties.keys where Int32(truncatingIfNeeded: key >> 32) == type.rawValue {
+    for index in indices {
+      for key in nodes[index].properties.keys where Int32(truncatingIfNeeded: key >> 32) == type.rawValue {
         read.insert(StringID(rawValue: Int32(truncatingIfNeeded: key)))
       }
     }
