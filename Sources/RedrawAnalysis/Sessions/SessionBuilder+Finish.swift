@@ -3,10 +3,11 @@ extension SessionBuilder {
   mutating func finishSession(strings: borrowing StringTable) {
     guard var session = current else { return }
     settleOpenEvaluations()
-    if eventCounts.reduce(0, +) == (hasMeta ? 1 : 0) {
+    let counts = eventCounts.all
+    if counts.reduce(0, +) == (hasMeta ? 1 : 0) {
       note("the session has no events", line: session.line, time: 0)
     }
-    session.eventCounts = eventCounts
+    session.eventCounts = counts
     session.unknownKeys = unknownKeys
     let openSpans = threads.reduce(0) { $0 + $1.spans.count }
     if openSpans > 0 {

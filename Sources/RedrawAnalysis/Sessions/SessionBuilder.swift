@@ -63,7 +63,7 @@ public struct SessionBuilder {
   /// a node's reads of them are settled again.
   var objectResets = 0
   /// Events by kind, and unknown keys, of the session in progress.
-  var eventCounts = Array(repeating: 0, count: EventKind.allCases.count)
+  var eventCounts = EventCounter()
   var unknownKeys = 0
   var firstTime: Int64?
   var lastTime: Int64 = 0
@@ -81,7 +81,7 @@ public struct SessionBuilder {
       var session = Session(source: source, line: line)
       session.scenario = event.scenario.map { strings[$0] }
       session.app = event.app.map { strings[$0] }
-      eventCounts[Int(EventKind.meta.rawValue)] = 1
+      eventCounts.add(.meta)
       current = session
       inSession = true
       hasMeta = true
@@ -93,7 +93,7 @@ public struct SessionBuilder {
       hasMeta = false
       note("events before any meta line: treated as one session without a scenario", line: line, time: event.time)
     }
-    eventCounts[Int(event.kind.rawValue)] += 1
+    eventCounts.add(event.kind)
     unknownKeys += Int(event.unknownKeys)
     let evidence = Evidence(line: line, time: event.time)
     if event.kind != .unknown, event.kind != .lost { observeTime(event, evidence) }
