@@ -38,6 +38,14 @@ struct SemanticFaultTests {
     #expect(found["time went backwards on a thread"] == 1)
   }
 
+  @Test func timeIsKeptPerThreadAcrossSwitches() throws {
+    let found = try diagnostics(
+      #"{"e":"mark","t":10,"tid":1,"name":"a"}"#, #"{"e":"mark","t":1,"tid":2,"name":"b"}"#,
+      #"{"e":"mark","t":2,"tid":2,"name":"c"}"#, #"{"e":"mark","t":5,"tid":1,"name":"back on 1"}"#,
+      #"{"e":"mark","t":3,"tid":2,"name":"on 2, later than its last"}"#)
+    #expect(found["time went backwards on a thread"] == 1)
+  }
+
   @Test func duplicateSpanIDs() throws {
     let found = try diagnostics(
       #"{"e":"body","t":1,"tid":1,"id":7,"view":"A","node":1}"#,

@@ -31,6 +31,8 @@ public struct SessionBuilder {
   var threadIDs: [Int64] = []
   var threads: [ThreadState] = []
   var lastThread = 0
+  /// The last time seen on `lastThread` (the other threads' are in `threads`).
+  var lastThreadTime: Int64 = .min
   /// Objects, by dense slot; `objectIDs` maps a trace `obj` to its slot.
   var objects: [ObjectState] = []
   var objectIDs = DenseIndex()
@@ -137,11 +139,11 @@ public struct SessionBuilder {
   private mutating func observeTime(_ event: TraceEvent, _ evidence: Evidence) {
     if firstTime == nil { firstTime = event.time }
     lastTime = max(lastTime, event.time)
-    let thread = threadIndex(event.thread)
-    if event.time < threads[thread].lastTime {
+    _ = threadIndex(event.thread)
+    if event.time < lastThreadTime {
       note("time went backwards on a thread", line: evidence.line, time: event.time)
     }
-    threads[thread].lastTime = event.time
+    lastThreadTime = event.time
   }
 
   // MARK: - Spans
@@ -152,13 +154,21 @@ public struct SessionBuilder {
   @inline(__always)
   mutating func threadIndex(_ thread: Int64) -> Int {
     if lastThread < threadIDs.count, threadIDs[lastThread] == thread { return lastThread }
+    return switchThread(to: thread)
+  }
+
+  /// Makes `thread` the current thread: its last time moves into `lastThreadTime`, where
+  /// every event updates it without touching the array.
+  private mutating func switchThread(to thread: Int64) -> Int {
+    if lastThread < threads.count { threads[lastThread].lastTime = lastThreadTime }
     if let index = threadIDs.firstIndex(of: thread) {
       lastThread = index
-      return index
+    } else {
+      threadIDs.append(thread)
+      threads.append(ThreadState())
+      lastThread = threads.count - 1
     }
-    threadIDs.append(thread)
-    threads.append(ThreadState())
-    lastThread = threads.count - 1
+    lastThreadTime = threads[lastThread].lastTime
     return lastThread
   }
 
