@@ -314,6 +314,32 @@ struct JSONScanner {
     while position < bytes.count, bytes[position] >= 48, bytes[position] <= 57 { position += 1 }
   }
 
+  // MARK: - Containers
+
+  /// Just after an opening bracket: skips white space, and `closing` when the container
+  /// is empty. Returns whether it was.
+  mutating func closesAtOnce(_ closing: UInt8) -> Bool {
+    skipWhitespace()
+    guard !isAtEnd, current == closing else { return false }
+    position += 1
+    return true
+  }
+
+  /// After an element of an object or array: skips white space, then a `,` (another
+  /// element follows: true) or `closing` (the container ends: false).
+  mutating func continues(closedBy closing: UInt8) throws(Failure) -> Bool {
+    skipWhitespace()
+    if !isAtEnd, current == UInt8(ascii: ",") {
+      position += 1
+      return true
+    }
+    guard !isAtEnd, current == closing else {
+      throw failure("expected ',' or '\(Character(Unicode.Scalar(closing)))'")
+    }
+    position += 1
+    return false
+  }
+
   // MARK: - Any value
 
   /// Skips any JSON value, validating it.
@@ -325,47 +351,21 @@ struct JSONScanner {
     case UInt8(ascii: "{"):
       guard depth < Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
       position += 1
-      skipWhitespace()
-      if !isAtEnd, current == UInt8(ascii: "}") {
-        position += 1
-        return
-      }
-      while true {
+      if closesAtOnce(UInt8(ascii: "}")) { return }
+      repeat {
         skipWhitespace()
         guard !isAtEnd, current == UInt8(ascii: "\"") else { throw failure("expected a key string") }
         try skipString()
         try expect(UInt8(ascii: ":"), "expected ':' after a key")
         try skipValue(depth: depth + 1)
-        skipWhitespace()
-        guard !isAtEnd else { throw failure("expected ',' or '}'") }
-        if current == UInt8(ascii: ",") {
-          position += 1
-          continue
-        }
-        guard current == UInt8(ascii: "}") else { throw failure("expected ',' or '}'") }
-        position += 1
-        return
-      }
+      } while try continues(closedBy: UInt8(ascii: "}"))
     case UInt8(ascii: "["):
       guard depth < Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
       position += 1
-      skipWhitespace()
-      if !isAtEnd, current == UInt8(ascii: "]") {
-        position += 1
-        return
-      }
-      while true {
+      if closesAtOnce(UInt8(ascii: "]")) { return }
+      repeat {
         try skipValue(depth: depth + 1)
-        skipWhitespace()
-        guard !isAtEnd else { throw failure("expected ',' or ']'") }
-        if current == UInt8(ascii: ",") {
-          position += 1
-          continue
-        }
-        guard current == UInt8(ascii: "]") else { throw failure("expected ',' or ']'") }
-        position += 1
-        return
-      }
+      } while try continues(closedBy: UInt8(ascii: "]"))
     case UInt8(ascii: "t"): try skipLiteral("true")
     case UInt8(ascii: "f"): try skipLiteral("false")
     case UInt8(ascii: "n"): try skipLiteral("null")

@@ -59,12 +59,8 @@ public indirect enum JSONValue: Sendable, Equatable {
     case UInt8(ascii: "{"):
       scanner.position += 1
       var members: [(key: String, value: JSONValue)] = []
-      scanner.skipWhitespace()
-      if !scanner.isAtEnd, scanner.current == UInt8(ascii: "}") {
-        scanner.position += 1
-        return .object(members)
-      }
-      while true {
+      if scanner.closesAtOnce(UInt8(ascii: "}")) { return .object(members) }
+      repeat {
         scanner.skipWhitespace()
         guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
           throw scanner.failure("expected a key string")
@@ -72,36 +68,16 @@ public indirect enum JSONValue: Sendable, Equatable {
         let key = try scanner.readString { String(decoding: $0, as: UTF8.self) }
         try scanner.expect(UInt8(ascii: ":"), "expected ':' after a key")
         members.append((key, try parseValue(&scanner, depth: depth + 1)))
-        scanner.skipWhitespace()
-        guard !scanner.isAtEnd else { throw scanner.failure("expected ',' or '}'") }
-        if scanner.current == UInt8(ascii: ",") {
-          scanner.position += 1
-          continue
-        }
-        guard scanner.current == UInt8(ascii: "}") else { throw scanner.failure("expected ',' or '}'") }
-        scanner.position += 1
-        return .object(members)
-      }
+      } while try scanner.continues(closedBy: UInt8(ascii: "}"))
+      return .object(members)
     case UInt8(ascii: "["):
       scanner.position += 1
       var elements: [JSONValue] = []
-      scanner.skipWhitespace()
-      if !scanner.isAtEnd, scanner.current == UInt8(ascii: "]") {
-        scanner.position += 1
-        return .array(elements)
-      }
-      while true {
+      if scanner.closesAtOnce(UInt8(ascii: "]")) { return .array(elements) }
+      repeat {
         elements.append(try parseValue(&scanner, depth: depth + 1))
-        scanner.skipWhitespace()
-        guard !scanner.isAtEnd else { throw scanner.failure("expected ',' or ']'") }
-        if scanner.current == UInt8(ascii: ",") {
-          scanner.position += 1
-          continue
-        }
-        guard scanner.current == UInt8(ascii: "]") else { throw scanner.failure("expected ',' or ']'") }
-        scanner.position += 1
-        return .array(elements)
-      }
+      } while try scanner.continues(closedBy: UInt8(ascii: "]"))
+      return .array(elements)
     case UInt8(ascii: "t"):
       try scanner.skipLiteral("true")
       return .bool(true)

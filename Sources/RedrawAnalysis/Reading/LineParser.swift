@@ -39,16 +39,13 @@ struct LineParser {
       throw scanner.failure("expected '{' to start an event object")
     }
     scanner.position += 1
-    scanner.skipWhitespace()
     var sawKind = false
     var sawTime = false
     var sawThread = false
     var sawSpan = false
     var sawNode = false
-    if !scanner.isAtEnd, scanner.current == UInt8(ascii: "}") {
-      scanner.position += 1
-    } else {
-      while true {
+    if !scanner.closesAtOnce(UInt8(ascii: "}")) {
+      repeat {
         scanner.skipWhitespace()
         guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
           throw scanner.failure("expected a key string")
@@ -87,16 +84,7 @@ struct LineParser {
           event.unknownKeys += 1
           try scanner.skipValue()
         }
-        scanner.skipWhitespace()
-        guard !scanner.isAtEnd else { throw scanner.failure("expected ',' or '}'") }
-        if scanner.current == UInt8(ascii: ",") {
-          scanner.position += 1
-          continue
-        }
-        guard scanner.current == UInt8(ascii: "}") else { throw scanner.failure("expected ',' or '}'") }
-        scanner.position += 1
-        break
-      }
+      } while try scanner.continues(closedBy: UInt8(ascii: "}"))
     }
     scanner.skipWhitespace()
     guard scanner.isAtEnd else { throw scanner.failure("expected the end of the line after the event object") }
