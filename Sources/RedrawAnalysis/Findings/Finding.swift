@@ -60,27 +60,30 @@ public struct Finding: Sendable, Hashable {
     }
   }
 
-  /// ``reportOrder(_:_:)`` on findings in place: each field is read through the pointer.
-  private static func isInReportOrder(_ lhs: UnsafePointer<Finding>, _ rhs: UnsafePointer<Finding>) -> Bool {
-    if lhs.pointee.severity != rhs.pointee.severity { return lhs.pointee.severity > rhs.pointee.severity }
-    if lhs.pointee.count != rhs.pointee.count { return lhs.pointee.count > rhs.pointee.count }
-    return reportOrder(lhs.pointee, rhs.pointee)
-  }
-
   /// Report order: most severe first, then the largest count, then by subject (rule,
   /// scenario, view, type, property, site), then by place in the trace.
   ///
   /// - Complexity: O(1) for findings that differ in severity or count; compares fields
   ///   without building strings.
   public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
-    if lhs.severity != rhs.severity { return lhs.severity > rhs.severity }
-    if lhs.count != rhs.count { return lhs.count > rhs.count }
-    if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
-    if lhs.scenario != rhs.scenario { return (lhs.scenario ?? "") < (rhs.scenario ?? "") }
-    if lhs.view != rhs.view { return (lhs.view ?? "") < (rhs.view ?? "") }
-    if lhs.type != rhs.type { return (lhs.type ?? "") < (rhs.type ?? "") }
-    if lhs.property != rhs.property { return (lhs.property ?? "") < (rhs.property ?? "") }
-    if lhs.site != rhs.site { return (lhs.site ?? "") < (rhs.site ?? "") }
-    return (lhs.source, lhs.evidence.line) < (rhs.source, rhs.evidence.line)
+    withUnsafePointer(to: lhs) { lhs in withUnsafePointer(to: rhs) { rhs in isInReportOrder(lhs, rhs) } }
+  }
+
+  /// ``reportOrder(_:_:)`` on findings in place, each field read through the pointer:
+  /// passing the findings themselves copies their nine strings for every comparison.
+  private static func isInReportOrder(_ lhs: UnsafePointer<Finding>, _ rhs: UnsafePointer<Finding>) -> Bool {
+    if lhs.pointee.severity != rhs.pointee.severity { return lhs.pointee.severity > rhs.pointee.severity }
+    if lhs.pointee.count != rhs.pointee.count { return lhs.pointee.count > rhs.pointee.count }
+    if lhs.pointee.rule != rhs.pointee.rule { return lhs.pointee.rule < rhs.pointee.rule }
+    if lhs.pointee.scenario != rhs.pointee.scenario {
+      return (lhs.pointee.scenario ?? "") < (rhs.pointee.scenario ?? "")
+    }
+    if lhs.pointee.view != rhs.pointee.view { return (lhs.pointee.view ?? "") < (rhs.pointee.view ?? "") }
+    if lhs.pointee.type != rhs.pointee.type { return (lhs.pointee.type ?? "") < (rhs.pointee.type ?? "") }
+    if lhs.pointee.property != rhs.pointee.property {
+      return (lhs.pointee.property ?? "") < (rhs.pointee.property ?? "")
+    }
+    if lhs.pointee.site != rhs.pointee.site { return (lhs.pointee.site ?? "") < (rhs.pointee.site ?? "") }
+    return (lhs.pointee.source, lhs.pointee.evidence.line) < (rhs.pointee.source, rhs.pointee.evidence.line)
   }
 }
