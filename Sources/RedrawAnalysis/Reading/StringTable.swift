@@ -31,7 +31,6 @@ public struct StringTable: Sendable {
   private var fingerprints: [Fingerprint] = []
 
   /// A string reduced to its length and two words of its bytes.
-  @usableFromInline
   struct Fingerprint: Equatable, Sendable {
     var first: UInt64
     var last: UInt64
