@@ -113,7 +113,7 @@ struct ParallelTraceReader {
           var lineEnd = end
           if lineEnd > start, all[lineEnd - 1] == 0x0D { lineEnd -= 1 }
           let line = UnsafeBufferPointer(rebasing: all[start..<lineEnd])
-          if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+          if TraceReader.isBlank(line) {
             lines.append(-1)
           } else {
             do throws(LineParser.Failure) {

@@ -127,7 +127,7 @@ public struct TraceReader {
         throw TraceInputError(file: name, line: lines.lineNumber + 1, column: 1, message: readerMessage(error))
       }
       guard let line = next else { return }
-      if isBlank(line.bytes) { continue }
+      if Self.isBlank(line.bytes) { continue }
       let scanned = ScannedLine(number: lines.lineNumber, isTerminated: line.isTerminated)
       do throws(LineParser.Failure) {
         try parser.parse(line.bytes, into: &event)
@@ -201,7 +201,8 @@ public struct TraceReader {
     }
   }
 
-  private func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether a line holds only spaces, tabs and carriage returns: skipped, not an error.
+  static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 
