@@ -110,6 +110,45 @@ struct ByteTricksTests {
     #expect(end == line.utf8.count)
   }
 
+  /// Parses `line` on the fast path, with room after it as in a read buffer.
+  private func fastParse(_ line: String) -> TraceEvent? {
+    var strings = StringTable()
+    var event = TraceEvent()
+    var text = line + "\n" + String(repeating: " ", count: 40)
+    let parsed = text.withUTF8 { bytes in
+      FastLineParser.parse(bytes.baseAddress!, limit: bytes.baseAddress! + bytes.count, into: &event, strings: &strings)
+    }
+    return parsed == nil ? nil : event
+  }
+
+  /// The time and thread are read straight after the kind when they come first, and by
+  /// the key loop otherwise: times of every length, and each other form, read the same.
+  @Test func timesAndThreadsReadTheSameInEveryForm() throws {
+    var time: Int64 = 0
+    for length in 1...18 {
+      time = time * 10 + Int64(length % 10)
+      for line in [
+        #"{"e":"end","t":\#(time),"tid":42,"id":7}"#, #"{"e":"end","tid":42,"t":\#(time),"id":7}"#,
+        #"{"e":"end","id":7,"t":\#(time),"tid":42}"#,
+      ] {
+        let event = try #require(fastParse(line), "\(line)")
+        #expect(event.time == time, "\(line)")
+        #expect(event.thread == 42, "\(line)")
+        #expect(event.span == 7, "\(line)")
+      }
+    }
+    let negative = try #require(fastParse(#"{"e":"end","t":-5,"tid":-1,"id":7}"#))
+    #expect(negative.time == -5)
+    #expect(negative.thread == -1)
+    for refused in [
+      #"{"e":"end","t":0123456789,"tid":1,"id":7}"#, #"{"e":"end","t":1234567890123456789,"tid":1,"id":7}"#,
+      #"{"e":"end","t":12345678,"tid":01,"id":7}"#, #"{"e":"end","t":12345678,"tid":"1","id":7}"#,
+      #"{"e":"end","t":12345678,"id":7}"#,
+    ] {
+      #expect(fastParse(refused) == nil, "\(refused)")
+    }
+  }
+
   private func maskOf(_ bytes: Int) -> UInt64 { bytes == 8 ? .max : (1 << UInt64(8 * bytes)) - 1 }
 
   @Test(arguments: ["", "a", "ab", "abc", "read", "write", "effect", "deinit", "abcdefgh", "abcdefghi"])

@@ -43,6 +43,13 @@ enum FastLineParser {
     p += kindLength + 1
     var present: UInt32 = 1 << FastKey.e.rawValue
     var previous = FastKey.e
+    // Every writer follows the kind with the time and the thread: read straight through,
+    // without the loop's dispatch on each key (which reads them when they are not there).
+    if let end = readTimeAndThread(p, limit: limit, into: &event) {
+      p = end
+      present |= 1 << FastKey.t.rawValue | 1 << FastKey.tid.rawValue
+      previous = .tid
+    }
     while true {
       guard p < limit else { return nil }
       if p.pointee == UInt8(ascii: "}") {
@@ -105,6 +112,54 @@ enum FastLineParser {
 
   // MARK: - Integers
 
+  /// Reads `,"t":` and `,"tid":` with their integers at `start`, into `event`.
+  ///
+  /// - Returns: The position after the thread, or nil (with `event` unchanged) when the
+  ///   bytes are anything else: the loop in ``parse(_:limit:into:strings:keepsMarkNames:)``
+  ///   then reads them key by key and decides.
+  @inline(__always)
+  static func readTimeAndThread(
+    _ start: UnsafePointer<UInt8>, limit: UnsafePointer<UInt8>, into event: inout TraceEvent
+  ) -> UnsafePointer<UInt8>? {
+    // `,"t":`, a time of up to 15 digits and `,"tid":`: word loads within the next 36 bytes.
+    guard start + 36 <= limit,
+      UnsafeRawPointer(start).loadUnaligned(as: UInt64.self) & 0xFF_FFFF_FFFF == FastKey.t.pattern << 8 | 0x2C
+    else { return nil }
+    var p = start + 5
+    var time: Int64 = 0
+    // Times in nanoseconds have eight digits or more after the first tenth of a second.
+    if let (value, end) = readEightToFifteenDigits(p) {
+      time = value
+      p = end
+    } else {
+      guard let end = readDigits(p, limit: limit, into: &time) else { return nil }
+      p = end
+    }
+    guard UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) & 0xFF_FFFF_FFFF_FFFF == FastKey.tid.pattern << 8 | 0x2C
+    else { return nil }
+    var thread: Int64 = 0
+    guard let end = readDigits(p + 7, limit: limit, into: &thread) else { return nil }
+    event.time = time
+    event.thread = thread
+    return end
+  }
+
+  /// Reads a number of eight to fifteen digits, without a leading zero, from the two
+  /// words at `start`, which the caller has checked lie before its limit.
+  ///
+  /// - Returns: The value and the position after it, or nil for any other number.
+  @inline(__always)
+  static func readEightToFifteenDigits(_ start: UnsafePointer<UInt8>) -> (Int64, UnsafePointer<UInt8>)? {
+    let word = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)
+    guard SWAR.leadingDigits(word) == 8, word & 0xFF != 0x30 else { return nil }
+    let next = UnsafeRawPointer(start + 8).loadUnaligned(as: UInt64.self)
+    let more = SWAR.leadingDigits(next)
+    guard more < 8 else { return nil }
+    var value = Int64(SWAR.digitsValue(word, count: 8))
+    if more > 0 { value = value &* SWAR.powerOfTen(more) &+ Int64(SWAR.digitsValue(next, count: more)) }
+    return (value, start + 8 + more)
+  }
+
   /// Reads the digits of a JSON integer of at most 18 digits at `start` into `value`.
   ///
   /// With eight bytes to spare, a run of one to seven digits (ids, counts) is read here
@@ -142,17 +197,11 @@ enum FastLineParser {
   private static func readLongDigits(
     _ start: UnsafePointer<UInt8>, limit: UnsafePointer<UInt8>, into value: inout Int64
   ) -> UnsafePointer<UInt8>? {
-    guard start + 16 <= limit else { return readDigitsSlowly(start, limit: limit, into: &value) }
-    let word = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)
-    guard SWAR.leadingDigits(word) == 8, word & 0xFF != 0x30 else {
+    guard start + 16 <= limit, let (read, end) = readEightToFifteenDigits(start) else {
       return readDigitsSlowly(start, limit: limit, into: &value)
     }
-    let next = UnsafeRawPointer(start + 8).loadUnaligned(as: UInt64.self)
-    let more = SWAR.leadingDigits(next)
-    if more == 8 { return readDigitsSlowly(start, limit: limit, into: &value) }
-    value = Int64(SWAR.digitsValue(word, count: 8))
-    if more > 0 { value = value &* SWAR.powerOfTen(more) &+ Int64(SWAR.digitsValue(next, count: more)) }
-    return start + 8 + more
+    value = read
+    return end
   }
 
   /// ``readDigits(_:limit:into:)`` a byte at a time, which also decides what is refused.
