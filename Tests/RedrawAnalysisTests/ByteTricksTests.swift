@@ -110,6 +110,58 @@ struct ByteTricksTests {
     #expect(end == line.utf8.count)
   }
 
+  /// Every field of `event`, names spelled out, to compare two parsers' results.
+  private func fields(_ event: TraceEvent, _ strings: StringTable) -> String {
+    let names = [event.type, event.property, event.view, event.site, event.detail, event.name].map {
+      $0.map { strings[$0] } ?? "-"
+    }
+    let numbers = [event.object, event.parent, event.owner].map { $0.map(String.init) ?? "-" }
+    return "\(event.kind) \(event.time) \(event.thread) \(event.span) \(event.node) \(event.count) \(numbers) \(names) "
+      + "\(event.cause.map(\.name) ?? "-") \(event.effect.map(\.name) ?? "-") \(event.unknownKeys)"
+  }
+
+  /// Lines of every kind, in the writers' order (the straight path), with optional keys
+  /// after it, and with their keys in other orders (the key loop), read exactly as the
+  /// general parser reads them.
+  @Test(
+    arguments: recorderLines + [
+      #"{"e":"read","t":16003300,"tid":1,"obj":100,"prop":"property6","type":"Model6"}"#,
+      #"{"e":"read","t":16003300,"tid":1,"type":"Model6","obj":100,"prop":"property6"}"#,
+      #"{"e":"write","t":1,"tid":3,"obj":100,"type":"Model6","prop":"p","site":"M.swift:1","detail":"x"}"#,
+      #"{"e":"body","t":1,"tid":1,"id":2,"view":"V","node":1}"#,
+      #"{"e":"body","t":1,"tid":1,"id":2,"node":1,"view":"V","parent":0}"#,
+      #"{"e":"body","t":1,"tid":1,"id":2,"view":"V","node":1,"parent":0,"cause":"state"}"#,
+      #"{"e":"init","t":1,"tid":1,"id":7,"site":"View.swift:12","type":"RowModel"}"#,
+      #"{"e":"end","t":1,"tid":1,"id":-7}"#, #"{"e":"deinit","t":4,"tid":1,"type":"RowModel","obj":101}"#,
+      #"{"e":"read","t":1,"tid":1,"obj":1,"type":"","prop":"a b"}"#,
+      #"{"e":"read","t":1,"tid":1,"obj":1,"type":"ModelWithAVeryLongTypeNameIndeed","prop":"p"}"#,
+    ])
+  func fastAndGeneralParsersReadTheSame(line: String) {
+    var fastStrings = StringTable()
+    var fast = TraceEvent()
+    var text = line + "\n" + String(repeating: " ", count: 40)
+    let end = text.withUTF8 { bytes in
+      FastLineParser.parse(
+        bytes.baseAddress!, limit: bytes.baseAddress! + bytes.count, into: &fast, strings: &fastStrings
+      ).map { $0 - bytes.baseAddress! }
+    }
+    #expect(end == line.utf8.count)
+    var general = TraceEvent()
+    var parser = LineParser()
+    // A space after the brace: the same JSON, which only the general parser reads.
+    var copy = "{ " + line.dropFirst()
+    let parsed = copy.withUTF8 { bytes in
+      do {
+        try parser.parse(bytes, into: &general)
+        return true
+      } catch {
+        return false
+      }
+    }
+    #expect(parsed)
+    #expect(fields(fast, fastStrings) == fields(general, parser.strings))
+  }
+
   /// Parses `line` on the fast path, with room after it as in a read buffer.
   private func fastParse(_ line: String) -> TraceEvent? {
     var strings = StringTable()

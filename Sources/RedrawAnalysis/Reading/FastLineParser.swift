@@ -8,9 +8,11 @@
 /// nil, and the general parser reads the line from the start and reports any error
 /// precisely.
 ///
-/// The position lives in a register-held pointer rather than in a struct; keys are
-/// recognized by switching on their bytes packed into one word, integers are converted
-/// eight digits at a time, and names are interned by their fingerprint.
+/// After the kind, the time, the thread and the keys of the common kinds are read
+/// straight through in the writers' order (`FastLineParser+Order.swift`); the key loop
+/// reads the rest, predicting each key from the one before and checking it with one
+/// masked compare. Integers are converted eight digits at a time, and names are
+/// interned by their fingerprint.
 ///
 /// - Complexity: O(line length), one pass, no calls in the loop.
 enum FastLineParser {
@@ -31,25 +33,28 @@ enum FastLineParser {
     guard start + 16 <= limit,
       UnsafeRawPointer(start).loadUnaligned(as: UInt64.self) & 0xFFFF_FFFF_FFFF == 0x22_3A22_6522_7B
     else { return nil }
-    var p = start + 6
-    let kindWord = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)
+    let kindStart = start + 6
+    let kindWord = UnsafeRawPointer(kindStart).loadUnaligned(as: UInt64.self)
     let kindQuotes = SWAR.bytesEqual(kindWord, UInt8(ascii: "\""))
     guard kindQuotes != 0 else { return nil }
     let kindLength = kindQuotes.trailingZeroBitCount >> 3
     event.kind = EventKind.named(kindWord & (UInt64.max >> UInt64(64 - 8 * max(kindLength, 1))), length: kindLength)
     if event.kind == .unknown {
-      event.unknownKind = strings.intern(StringTable.Fingerprint(p, count: kindLength), at: p)
+      event.unknownKind = strings.intern(StringTable.Fingerprint(kindStart, count: kindLength), at: kindStart)
     }
-    p += kindLength + 1
-    var present: UInt32 = 1 << FastKey.e.rawValue
-    var previous = FastKey.e
-    // Every writer follows the kind with the time and the thread: read straight through,
-    // without the loop's dispatch on each key (which reads them when they are not there).
-    if let end = readTimeAndThread(p, limit: limit, into: &event) {
-      p = end
-      present |= 1 << FastKey.t.rawValue | 1 << FastKey.tid.rawValue
-      previous = .tid
+    var line = Cursor(p: kindStart + kindLength + 1)
+    // Every writer follows the kind with the time, the thread and the kind's own keys in
+    // one order: they are read straight through while they come in it, without the
+    // loop's dispatch on each key. The loop reads what follows, or the line from where
+    // it first differs.
+    if let end = readTimeAndThread(line.p, limit: limit, into: &event) {
+      line.advance(past: .t, to: end)
+      line.advance(past: .tid, to: end)
+      readKeysInWritersOrder(of: event.kind, &line, limit: limit, into: &event, strings: &strings)
     }
+    var p = line.p
+    var present = line.present
+    var previous = line.previous
     while true {
       guard p < limit else { return nil }
       if p.pointee == UInt8(ascii: "}") {
@@ -74,28 +79,13 @@ enum FastLineParser {
       // The value.
       guard p < limit else { return nil }
       if p.pointee == UInt8(ascii: "\"") {
-        p += 1
-        let valueStart = p
-        // Eight bytes at a time while none is a quote, a backslash, a control or non-ASCII byte.
-        while p + 8 <= limit, case let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) {
-          let special = SWAR.special(word)
-          if special != 0 {
-            p += special.trailingZeroBitCount >> 3
-            break
-          }
-          p += 8
-        }
-        while p < limit, p.pointee != UInt8(ascii: "\"") {
-          let byte = p.pointee
-          if byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\\") { return nil }
-          p += 1
-        }
-        guard p < limit else { return nil }
-        let fingerprint = StringTable.Fingerprint(valueStart, count: p - valueStart)
+        let valueStart = p + 1
+        guard let close = closingQuote(from: valueStart, limit: limit) else { return nil }
+        let fingerprint = StringTable.Fingerprint(valueStart, count: close - valueStart)
         if key != .name || keepsMarkNames {
           guard store(fingerprint, at: valueStart, for: key, into: &event, strings: &strings) else { return nil }
         }
-        p += 1
+        p = close + 1
       } else {
         var negative = false
         if p.pointee == UInt8(ascii: "-") {
@@ -108,6 +98,30 @@ enum FastLineParser {
         guard store(negative ? -value : value, for: key, into: &event) else { return nil }
       }
     }
+  }
+
+  /// The closing quote of a string whose contents begin at `start`.
+  ///
+  /// - Returns: Its position, or nil when the string holds a backslash, a control
+  ///   byte, DEL or a non-ASCII byte (not the compact form), or is not closed before `limit`.
+  @inline(__always)
+  static func closingQuote(from start: UnsafePointer<UInt8>, limit: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+    var p = start
+    // Eight bytes at a time while none is a quote, a backslash, a control or non-ASCII byte.
+    while p + 8 <= limit, case let word = UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) {
+      let special = SWAR.special(word)
+      if special != 0 {
+        p += special.trailingZeroBitCount >> 3
+        break
+      }
+      p += 8
+    }
+    while p < limit, p.pointee != UInt8(ascii: "\"") {
+      let byte = p.pointee
+      if byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\\") { return nil }
+      p += 1
+    }
+    return p < limit ? p : nil
   }
 
   // MARK: - Integers
