@@ -10,9 +10,15 @@ import Synchronization
 #endif
 
 /// Reads one trace with parser threads beside the calling thread: the file is cut into
-/// chunks at line ends, worker `k % workers` parses chunk `k` with its own string table,
-/// and the calling thread merges the parsed batches in order into one ``SessionBuilder``.
+/// chunks of ``chunkSize`` bytes, worker `k % workers` reads and parses the lines that
+/// begin in chunk `k` with its own string table, and the calling thread merges the
+/// parsed batches in order into one ``SessionBuilder``, so it does nothing but build.
 /// With one worker, its string ids are the reader's, and the merge only builds.
+///
+/// A line belongs to the chunk it begins in: a worker reads from the byte before its
+/// chunk (to see whether a line begins at the chunk's first byte) to the end of the
+/// last line that begins inside it. The file is read as it was when opened: bytes
+/// appended later are not read, and a line cut at that size is the partial last line.
 ///
 /// Each worker parses its chunks in increasing order and ships the strings it interned
 /// for the first time with each batch, so the merge can map the worker's string ids to
@@ -25,6 +31,10 @@ struct ParallelTraceReader {
   let workers: Int
   let lenient: Bool
   var namedSkippedLines = TraceReader.keptSkippedLines
+  /// Bytes per chunk (smaller in tests, to put chunk ends everywhere).
+  var chunkSize = ParallelTraceReader.chunkSize
+  /// Lines longer than this are an error (smaller in tests).
+  var maximumLineLength = LineReader.maximumLineLength
 
   /// One parsed chunk.
   final class Batch: @unchecked Sendable {
@@ -37,6 +47,8 @@ struct ParallelTraceReader {
     var newStrings: [[UInt8]] = []
     /// Whether the chunk's last line had no line end (only the file's last chunk).
     var lastLineUnterminated = false
+    /// Why the chunk could not be read, if it could not: the message for its first line.
+    var failure: String?
     let done = DispatchSemaphore(value: 0)
 
     init(index: Int) { self.index = index }
@@ -44,27 +56,41 @@ struct ParallelTraceReader {
 
   /// A parser thread and its queue of chunks.
   final class Worker: @unchecked Sendable {
-    private let queue = Mutex<[(Int, [UInt8], Bool, Batch)]>([])
+    private let queue = Mutex<[Batch]>([])
     private let available = DispatchSemaphore(value: 0)
     private var parser = LineParser(keepsMarkNames: false)
     private var exported = 0
+    private let file: ChunkedFile
 
-    func submit(_ index: Int, _ bytes: [UInt8], isLast: Bool, into batch: Batch) {
-      queue.withLock { $0.append((index, bytes, isLast, batch)) }
+    init(file: ChunkedFile) { self.file = file }
+
+    /// Asks for chunk `batch.index` to be read and parsed into `batch`.
+    func submit(_ batch: Batch) {
+      queue.withLock { $0.append(batch) }
       available.signal()
     }
 
     func stop() {
-      queue.withLock { $0.append((-1, [], false, Batch(index: -1))) }
+      queue.withLock { $0.append(Batch(index: -1)) }
       available.signal()
     }
 
     func run() {
       while true {
         available.wait()
-        let (index, bytes, isLast, batch) = queue.withLock { $0.removeFirst() }
-        if index < 0 { return }
-        parse(bytes, isLast: isLast, into: batch)
+        let batch = queue.withLock { $0.removeFirst() }
+        if batch.index < 0 { return }
+        let lines: ChunkedFile.Lines
+        switch file.lines(ofChunk: batch.index) {
+        case .success(let read): lines = read
+        case .failure(let failure):
+          // The lines before the one that failed are merged first, so the error names it.
+          lines = failure.linesBefore
+          batch.failure = failure.message
+        }
+        lines.bytes.withUnsafeBufferPointer { all in
+          parse(UnsafeBufferPointer(rebasing: all[lines.range]), isLast: lines.reachesEnd, into: batch)
+        }
         batch.done.signal()
       }
     }
@@ -73,7 +99,7 @@ struct ParallelTraceReader {
     ///
     /// The parser and the batch's arrays are moved into locals while it works: they live
     /// in classes, whose every access Swift would otherwise check for exclusivity at run time.
-    private func parse(_ bytes: [UInt8], isLast: Bool, into batch: Batch) {
+    private func parse(_ all: UnsafeBufferPointer<UInt8>, isLast: Bool, into batch: Batch) {
       var parser = LineParser(keepsMarkNames: false)
       swap(&parser, &self.parser)
       defer { swap(&parser, &self.parser) }
@@ -81,8 +107,8 @@ struct ParallelTraceReader {
       var events: [TraceEvent] = []
       var errors: [LineParser.Failure] = []
       var lastLineUnterminated = false
-      events.reserveCapacity(bytes.count / 64)
-      lines.reserveCapacity(bytes.count / 64)
+      events.reserveCapacity(all.count / 64)
+      lines.reserveCapacity(all.count / 64)
       defer {
         batch.lines = lines
         batch.events = events
@@ -90,8 +116,7 @@ struct ParallelTraceReader {
         batch.lastLineUnterminated = lastLineUnterminated
       }
       var event = TraceEvent()
-      bytes.withUnsafeBufferPointer { all in
-        guard let base = all.baseAddress else { return }
+      if let base = all.baseAddress {
         let limit = base + all.count
         var start = 0
         while start < all.count {
@@ -143,52 +168,25 @@ struct ParallelTraceReader {
         file: name, line: 0, column: 0, message: "cannot open the trace: \(String(cString: strerror(errno)))")
     }
     defer { close(descriptor) }
-    let pool = (0..<workers).map { _ in Worker() }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw TraceInputError(
+        file: name, line: 0, column: 0, message: "cannot read the trace: \(String(cString: strerror(errno)))")
+    }
+    var file = ChunkedFile(descriptor: descriptor, size: Int(info.st_size), chunkSize: chunkSize)
+    file.maximumLineLength = maximumLineLength
+    let pool = (0..<workers).map { _ in Worker(file: file) }
     for worker in pool { Thread.detachNewThread { worker.run() } }
     defer { for worker in pool { worker.stop() } }
 
     var merger = Merger(name: name, lenient: lenient, workers: workers)
     merger.namedSkippedLines = namedSkippedLines
+    merger.bytes = Int64(file.size)
     var pending: [(Int, Batch)] = []
-    var carry: [UInt8] = []
-    var index = 0
-    var reachedEnd = false
-    while !reachedEnd {
-      // Read straight into the chunk's own array, after the partial line carried over.
-      var count = 0
-      var bytes = [UInt8](unsafeUninitializedCapacity: carry.count + Self.chunkSize) { buffer, initialized in
-        _ = buffer.initialize(from: carry)
-        count = Self.readBytes(descriptor, buffer.baseAddress! + carry.count, Self.chunkSize)
-        initialized = carry.count + max(count, 0)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw TraceInputError(
-          file: name, line: merger.lines + 1, column: 1,
-          message: "cannot read the trace: \(String(cString: strerror(errno)))")
-      }
-      merger.bytes += Int64(count)
-      reachedEnd = count == 0
-      if !reachedEnd {
-        guard let lastNewline = bytes.lastIndex(of: 0x0A) else {
-          guard bytes.count < LineReader.maximumLineLength else {
-            throw TraceInputError(
-              file: name, line: merger.lines + 1, column: 1,
-              message: "expected a line end within \(LineReader.maximumLineLength >> 20) MiB")
-          }
-          carry = bytes
-          continue
-        }
-        carry = Array(bytes[(lastNewline + 1)...])
-        bytes.removeSubrange((lastNewline + 1)...)
-      } else {
-        carry = []
-        if bytes.isEmpty { break }
-      }
+    for index in 0..<file.chunks {
       let batch = Batch(index: index)
-      pool[index % workers].submit(index, bytes, isLast: reachedEnd, into: batch)
+      pool[index % workers].submit(batch)
       pending.append((index % workers, batch))
-      index += 1
       while pending.count >= workers * Self.batchesInFlight {
         let (worker, oldest) = pending.removeFirst()
         oldest.done.wait()
@@ -200,14 +198,6 @@ struct ParallelTraceReader {
       try merger.merge(batch, from: worker, strings: &strings)
     }
     return merger.finish(strings: strings)
-  }
-
-  private static func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc) || canImport(Musl)
-      Glibc.read(descriptor, buffer, count)
-    #else
-      Darwin.read(descriptor, buffer, count)
-    #endif
   }
 }
 
@@ -277,6 +267,9 @@ private struct Merger {
       guard lenient else { throw TraceReader.explained(failure, eventsSoFar: reading.events) }
       reading.skippedLines += 1
       if reading.skipped.count < namedSkippedLines { reading.skipped.append(failure) }
+    }
+    if let failure = batch.failure {
+      throw TraceInputError(file: name, line: lines + 1, column: 1, message: failure)
     }
   }
 

@@ -23,7 +23,7 @@ public struct TraceReader {
   /// - Parameters:
   ///   - lenient: Skip malformed lines instead of failing.
   ///   - jobs: Parser threads per file (files are read one after another; standard
-  ///     input is always read on the calling thread).
+  ///     input and pipes are always read on the calling thread).
   public init(lenient: Bool, jobs: Int = 1) {
     self.lenient = lenient
     self.jobs = max(1, jobs)
@@ -35,7 +35,7 @@ public struct TraceReader {
   /// - Throws: ``TraceInputError`` for an unreadable file or, unless lenient, a malformed line.
   public mutating func read(path: String, name: String? = nil) throws(TraceInputError) -> FileReading {
     let displayName = name ?? (path == "-" ? "<stdin>" : path)
-    if jobs > 1, path != "-" {
+    if jobs > 1, ChunkedFile.isRegularFile(atPath: path) {
       // The calling thread builds sessions: the other jobs parse.
       var parallel = ParallelTraceReader(workers: jobs - 1, lenient: lenient)
       parallel.namedSkippedLines = namedSkippedLines
