@@ -8,11 +8,19 @@ func temporaryTrace(_ text: String, name: String = "trace") throws -> String {
 }
 
 func temporaryTrace(_ data: Data, name: String = "trace") throws -> String {
-  let url = FileManager.default.temporaryDirectory
-    .appendingPathComponent("redraw-tests-\(UUID().uuidString)-\(name).jsonl")
+  let url = scratchDirectory.appendingPathComponent("\(UUID().uuidString)-\(name).jsonl")
   try data.write(to: url)
   return url.path
 }
+
+/// This test process's own directory for files, removed when the process exits: tests
+/// leave nothing behind in the temporary directory.
+let scratchDirectory: URL = {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-analysis-tests-\(getpid())")
+  try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  atexit { try? FileManager.default.removeItem(at: scratchDirectory) }
+  return url
+}()
 
 /// Reads `text` as one trace file and runs every rule.
 func analyze(_ text: String, lenient: Bool = false, context: RuleContext = RuleContext()) throws -> Analysis {

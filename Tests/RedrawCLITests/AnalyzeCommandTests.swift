@@ -15,7 +15,7 @@ struct AnalyzeCommandTests {
   }
 
   @Test func anInvalidTraceExitsTwoAndPrintsNothingOnStandardOutput() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-bad-\(UUID()).jsonl").path
+    let path = scratchPath("bad-\(UUID()).jsonl")
     try Data("{\"e\":\"meta\",\"format\":\"redraw-trace\",\"version\":1}\n{oops\n{}\n".utf8).write(
       to: URL(fileURLWithPath: path))
     let terminal = CapturedTerminal()
@@ -25,7 +25,7 @@ struct AnalyzeCommandTests {
   }
 
   @Test func lenientSkipsAndSaysSo() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-bad-\(UUID()).jsonl").path
+    let path = scratchPath("bad-\(UUID()).jsonl")
     try Data("{\"e\":\"meta\",\"format\":\"redraw-trace\",\"version\":1}\n{oops\n".utf8).write(
       to: URL(fileURLWithPath: path))
     let terminal = CapturedTerminal()
@@ -38,7 +38,7 @@ struct AnalyzeCommandTests {
   @Test func aTruncatedTraceIsAnalyzedAndReported() throws {
     let text = try String(contentsOfFile: sample("over-broad-invalidation"), encoding: .utf8)
     let cut = String(text.utf8.prefix(text.utf8.count - 10))!
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-cut-\(UUID()).jsonl").path
+    let path = scratchPath("cut-\(UUID()).jsonl")
     try Data(cut.utf8).write(to: URL(fileURLWithPath: path))
     let terminal = CapturedTerminal()
     #expect(terminal.run(["analyze", path, "--fail-on", "never"]) == .success)
@@ -47,19 +47,19 @@ struct AnalyzeCommandTests {
   }
 
   @Test func outputGoesToTheFileAndNotToStandardOutput() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-report-\(UUID()).json").path
+    let path = scratchPath("report-\(UUID()).json")
     let terminal = CapturedTerminal()
     #expect(terminal.run(["analyze", sample("clean"), "--format", "json", "--output", path]) == .success)
     #expect(terminal.standardOutput.isEmpty)
     let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
     #expect((report?["version"] as? Int) == 1)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratchDirectory.path)
       .filter { $0.contains(".redraw-") && $0.hasSuffix(".tmp") }
     #expect(leftovers.isEmpty)
   }
 
   @Test func aFailedRunLeavesThePreviousReportWhole() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-keep-\(UUID()).json").path
+    let path = scratchPath("keep-\(UUID()).json")
     try Data("previous report".utf8).write(to: URL(fileURLWithPath: path))
     let terminal = CapturedTerminal()
     #expect(terminal.run(["analyze", "/nonexistent.jsonl", "--output", path]) == .inputError)
@@ -120,7 +120,7 @@ struct AnalyzeCommandTests {
 struct FormatTests {
   @Test(arguments: ["text", "json", "sarif", "junit", "markdown", "github", "html"])
   func everyFormatIsWritten(format: String) throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-\(UUID()).\(format)").path
+    let path = scratchPath("\(UUID()).\(format)")
     let terminal = CapturedTerminal()
     #expect(terminal.run([sample("model-recreated"), "--format", format, "--output", path]) == .findings)
     let text = try String(contentsOfFile: path, encoding: .utf8)

@@ -6,7 +6,7 @@ import Testing
 @Suite("Configuration, ignores, budgets and baselines")
 struct ConfigurationTests {
   func temporaryFile(_ text: String, suffix: String = ".json") throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-\(UUID())\(suffix)").path
+    let path = scratchPath("\(UUID())\(suffix)")
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     return path
   }
@@ -106,7 +106,7 @@ struct ConfigurationTests {
   }
 
   @Test func aBaselineAcceptsKnownFindingsAndKeepsNewOnes() throws {
-    let baseline = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-baseline-\(UUID()).json").path
+    let baseline = scratchPath("baseline-\(UUID()).json")
     let writing = CapturedTerminal()
     #expect(writing.run([sample("model-recreated"), "--write-baseline", baseline]) == .success)
     #expect(writing.standardOutput.contains("1 by the baseline"))

@@ -6,7 +6,7 @@ import Testing
 @Suite("redraw export, stats, validate and completion scripts")
 struct ToolCommandTests {
   func temporary(_ suffix: String) -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("redraw-\(UUID())\(suffix)").path
+    scratchPath("\(UUID())\(suffix)")
   }
 
   func write(_ text: String) throws -> String {
@@ -150,7 +150,7 @@ func trace(_ lines: String...) -> String {
 @Suite("redraw validate: allowed diagnostics")
 struct ValidateAllowedTests {
   @Test func untrackedReadsAreNotesNotProblems() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-\(UUID()).jsonl").path
+    let path = scratchPath("\(UUID()).jsonl")
     try Data(trace(#"{"e":"read","t":1,"tid":1,"obj":1,"type":"M","prop":"a"}"#).utf8).write(
       to: URL(fileURLWithPath: path))
     let terminal = CapturedTerminal()
@@ -165,7 +165,7 @@ struct ValidateAllowedTests {
 struct VersionCheckTests {
   @Test(arguments: [["export", "--to", "chrome", "-o", "/tmp/redraw-version-test.json"], ["stats"], ["analyze"]])
   func aNewerVersionIsAnInputError(command: [String]) throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-\(UUID()).jsonl").path
+    let path = scratchPath("\(UUID()).jsonl")
     try Data(#"{"e":"meta","format":"redraw-trace","version":2}"#.utf8 + [0x0A]).write(to: URL(fileURLWithPath: path))
     let terminal = CapturedTerminal()
     #expect(terminal.run(command + [path]) == .inputError)

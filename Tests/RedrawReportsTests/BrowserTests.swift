@@ -115,6 +115,7 @@ struct BrowserTests {
     #expect(!html.contains("<script>window.__pwned"))
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-browser-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let page = directory.appendingPathComponent("report.html")
     try Data(instrumented(html).utf8).write(to: page)
     let dom = try chromium(["--virtual-time-budget=5000", "--dump-dom", page.absoluteString])
