@@ -33,9 +33,15 @@ enum JSONEscaping {
   static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>)
     -> Int
   {
-    // Most names need no escaping: copy bytes until one does.
+    // Most names need no escaping: copy bytes until one does, eight at a time first.
     guard let source = utf8.baseAddress else { return 0 }
     var plain = 0
+    while plain + 8 <= utf8.count {
+      let word = UnsafeRawPointer(source + plain).loadUnaligned(as: UInt64.self)
+      if needsEscape(word) { break }
+      UnsafeMutableRawPointer(destination + plain).storeBytes(of: word, as: UInt64.self)
+      plain += 8
+    }
     while plain < utf8.count {
       let byte = source[plain]
       if needsEscape(byte) { break }
@@ -86,6 +92,18 @@ enum JSONEscaping {
         count = writeQuoted(utf8, into: buffer.baseAddress!)
       }
     }
+  }
+
+  /// Whether any of the eight bytes of `word` needs escaping: a control byte (its top
+  /// three bits clear), a quote, a backslash or DEL.
+  @inline(__always)
+  static func needsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // A byte is zero where `x` has a zero byte; the borrow of `x - ones` sets its high bit.
+    func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+    return hasZeroByte(word & 0xE0E0_E0E0_E0E0_E0E0) || hasZeroByte(word ^ (ones &* 0x22))
+      || hasZeroByte(word ^ (ones &* 0x5C)) || hasZeroByte(word ^ (ones &* 0x7F))
   }
 
   @inline(__always)

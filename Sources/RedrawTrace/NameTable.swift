@@ -4,17 +4,28 @@
 /// refers to them by a small integer ``TraceName``. The table only grows: a name keeps
 /// its id across sessions, which lets `@Tracked` properties cache theirs.
 struct NameTable {
-  private var quoted: [[UInt8]] = []
+  /// The quoted bytes of every name, one after another; ``spans`` says where each is.
+  /// Flat, so that writing a name copies bytes without touching a reference count (an
+  /// array per name was retained and released twice per name per event).
+  private var bytes: [UInt8] = []
+  private var spans: [Span] = []
   private var byString: [String: TraceName] = [:]
   private var byType: [ObjectIdentifier: TraceName] = [:]
+
+  private struct Span {
+    var start: Int32
+    var count: Int32
+  }
 
   /// The id of `name`, adding it on first use.
   ///
   /// - Complexity: amortized O(length of `name`).
   mutating func intern(_ name: String) -> TraceName {
     if let id = byString[name] { return id }
-    let id = TraceName(rawValue: Int32(quoted.count))
-    quoted.append(JSONEscaping.quoted(name))
+    let id = TraceName(rawValue: Int32(spans.count))
+    let quoted = JSONEscaping.quoted(name)
+    spans.append(Span(start: Int32(bytes.count), count: Int32(quoted.count)))
+    bytes += quoted
     byString[name] = id
     return id
   }
@@ -30,12 +41,15 @@ struct NameTable {
 
   /// The length of the quoted bytes of `name`.
   @inline(__always)
-  func quotedLength(_ name: TraceName) -> Int { quoted[Int(name.rawValue)].count }
+  func quotedLength(_ name: TraceName) -> Int { Int(spans[Int(name.rawValue)].count) }
 
   /// Appends the quoted bytes of `name`; the caller has reserved room.
   @inline(__always)
   func write(_ name: TraceName, to buffer: inout EventBuffer) {
-    quoted[Int(name.rawValue)].withUnsafeBufferPointer { buffer.append(raw: $0) }
+    let span = spans[Int(name.rawValue)]
+    bytes.withUnsafeBufferPointer { all in
+      buffer.append(raw: UnsafeBufferPointer(start: all.baseAddress! + Int(span.start), count: Int(span.count)))
+    }
   }
 }
 

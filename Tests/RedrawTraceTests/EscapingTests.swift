@@ -37,6 +37,21 @@ extension RecorderTests {
       #expect(lines[5].name == text)
     }
 
+    /// Names are copied eight bytes at a time until a byte needs escaping: every ASCII
+    /// character, at every position of the first two words and past them, round-trips.
+    @Test func everyASCIICharacterAtEveryPositionRoundTrips() throws {
+      var texts: [String] = []
+      for scalar in (0..<128).compactMap(Unicode.Scalar.init) {
+        for position in 0..<17 {
+          var characters = Array(repeating: Character("a"), count: 17)
+          characters[position] = Character(scalar)
+          texts.append(String(characters))
+        }
+      }
+      let lines = try record(scenario: "ascii") { for text in texts { Trace.mark(text) } }
+      #expect(lines.dropFirst().map(\.name) == texts)
+    }
+
     @Test func lineBreaksNeverSplitALine() {
       let recording = Trace.record { _ in Trace.mark("a\nb\rc\u{2028}d") }
       #expect(recording.lines.count == 2)
