@@ -6,6 +6,7 @@
 /// what its last finished evaluation read, while a node being evaluated is judged by
 /// what it has read so far.
 extension SessionBuilder {
+  @inline(__always)
   mutating func read(_ event: TraceEvent, _ evidence: Evidence) {
     let type = event.type!
     let property = event.property!
