@@ -132,3 +132,28 @@ struct SessionBuilderTests {
     #expect(diagnostics.map(\.count) == [2, 1])
   }
 }
+
+/// Each node's evaluations over time, in at most 64 buckets that widen as the session grows.
+@Suite("Timelines")
+struct TimelineTests {
+  /// Two nodes evaluated at irregular times over 300 µs: the buckets widen from 1 µs to
+  /// 8 µs on the way, and every count lands where a direct count at the final width puts it.
+  @Test func bucketsWidenAndKeepEveryEvaluation() throws {
+    let times: [(node: Int, time: Int)] = (0..<120).map { k in (k % 3 == 0 ? 2 : 1, k * 2_500 + (k % 7) * 300) }
+    var lines = [metaLine]
+    for (span, entry) in times.enumerated() {
+      lines.append(
+        #"{"e":"body","t":\#(entry.time),"tid":1,"id":\#(span + 1),"view":"V\#(entry.node)","node":\#(entry.node)}"#)
+      lines.append(#"{"e":"end","t":\#(entry.time + 1),"tid":1,"id":\#(span + 1)}"#)
+    }
+    let session = try #require(try analyze(lines.joined(separator: "\n") + "\n").sessions.first)
+    #expect(session.timelineBucket == 8_000)
+    for node in [1, 2] {
+      var expected: [Int32: Int32] = [:]
+      for entry in times where entry.node == node { expected[Int32(entry.time / 8_000), default: 0] += 1 }
+      let timeline = try #require(session.nodes.first { $0.node == Int64(node) }).timeline
+      #expect(timeline.map(\.index) == expected.keys.sorted())
+      #expect(timeline.map(\.evaluations) == expected.keys.sorted().map { expected[$0]! })
+    }
+  }
+}

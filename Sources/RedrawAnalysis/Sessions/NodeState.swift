@@ -34,7 +34,8 @@ struct NodeState {
     summary = NodeSummary(node: node, view: "", first: first)
   }
 
-  /// Evaluations per time bucket, only the buckets that have any, in order.
+  /// Evaluations per time bucket, only the buckets that have any, in order; the bucket
+  /// of the last evaluation is counted apart (the builder's `openBuckets`) until closed.
   var timeline: [TimelineBucket] = []
 
   /// Makes this evaluation's made instances the previous ones, reusing the old storage.
@@ -42,25 +43,22 @@ struct NodeState {
     swap(&madeInstances, &previousMadeInstances)
   }
 
-  /// Counts an evaluation in `bucket`.
+  /// Adds the evaluations counted in `bucket` to the timeline (nothing when it has none).
   ///
-  /// - Complexity: O(1) for evaluations in time order; buckets are kept sparse.
-  mutating func countOnTimeline(_ bucket: Int32, wasted: Bool) {
-    if let last = timeline.indices.last, timeline[last].index == bucket {
-      timeline[last].evaluations += 1
-      if wasted { timeline[last].wasted += 1 }
-      return
-    }
-    let entry = TimelineBucket(index: bucket, evaluations: 1, wasted: wasted ? 1 : 0)
-    if let position = timeline.firstIndex(where: { $0.index >= bucket }) {
-      if timeline[position].index == bucket {
-        timeline[position].evaluations += 1
-        if wasted { timeline[position].wasted += 1 }
+  /// - Complexity: O(1) for buckets in time order; else O(buckets), at most 64.
+  mutating func addToTimeline(_ bucket: TimelineBucket) {
+    guard bucket.evaluations > 0 else { return }
+    if let last = timeline.indices.last, timeline[last].index < bucket.index {
+      timeline.append(bucket)
+    } else if let position = timeline.firstIndex(where: { $0.index >= bucket.index }) {
+      if timeline[position].index == bucket.index {
+        timeline[position].evaluations += bucket.evaluations
+        timeline[position].wasted += bucket.wasted
       } else {
-        timeline.insert(entry, at: position)
+        timeline.insert(bucket, at: position)
       }
     } else {
-      timeline.append(entry)
+      timeline.append(bucket)
     }
   }
 

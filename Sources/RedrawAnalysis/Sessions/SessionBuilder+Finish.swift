@@ -18,6 +18,7 @@ extension SessionBuilder {
     session.threads = threads.count
     session.timelineBucket = timelineWidth
     session.duration = firstTime.map { lastTime - $0 } ?? 0
+    closeOpenBuckets()
     session.nodes = nodes.map { node in
       var summary = node.summary
       summary.view = strings[node.view]

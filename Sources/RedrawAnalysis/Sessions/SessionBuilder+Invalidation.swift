@@ -30,7 +30,7 @@ extension SessionBuilder {
     let parent = parentIndex.map { parentFacts[$0] }
     let reason = evaluationReason(of: index, cause: event, parent: parent)
     nodes[index].record(reason)
-    recordOnTimeline(index, at: event.time)
+    recordOnTimeline(index, at: event.time, wasted: nodes[index].lastEvaluationWasted)
     switch reason {
     case .needed(let write):
       if let property = propertyIDs.index(of: DenseIndex.key(write.type.rawValue, write.property.rawValue)) {
@@ -64,14 +64,28 @@ extension SessionBuilder {
 
   /// Counts the evaluation in its time bucket, widening every node's buckets when the
   /// session outgrows them, so the timeline stays ``timelineBuckets`` long.
-  private mutating func recordOnTimeline(_ index: Int, at time: Int64) {
+  private mutating func recordOnTimeline(_ index: Int, at time: Int64, wasted: Bool) {
     let offset = max(0, time - (firstTime ?? time))
     while offset / timelineWidth >= Int64(Self.timelineBuckets) {
       timelineWidth *= 2
+      closeOpenBuckets()
       for node in nodes.indices { nodes[node].halveTimeline() }
     }
     let bucket = Int32(offset / timelineWidth)
-    nodes[index].countOnTimeline(bucket, wasted: nodes[index].lastEvaluationWasted)
+    if openBuckets[index].index != bucket {
+      nodes[index].addToTimeline(openBuckets[index])
+      openBuckets[index] = TimelineBucket(index: bucket, evaluations: 0, wasted: 0)
+    }
+    openBuckets[index].evaluations += 1
+    if wasted { openBuckets[index].wasted += 1 }
+  }
+
+  /// Adds every node's open bucket to its timeline.
+  mutating func closeOpenBuckets() {
+    for node in nodes.indices {
+      nodes[node].addToTimeline(openBuckets[node])
+      openBuckets[node] = TimelineBucket(index: -1, evaluations: 0, wasted: 0)
+    }
   }
 
   /// Mutating only in name: called from `beginBody`, a non-mutating method would be
@@ -221,6 +235,7 @@ extension SessionBuilder {
     if inserted {
       nodes.append(NodeState(node: node, view: view, first: evidence))
       parentFacts.append(ParentFacts())
+      openBuckets.append(TimelineBucket(index: -1, evaluations: 0, wasted: 0))
     } else {
       nodes[index].view = view
     }

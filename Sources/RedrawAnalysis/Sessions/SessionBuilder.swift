@@ -27,6 +27,10 @@ public struct SessionBuilder {
   var nodeIDs = DenseIndex()
   /// Per node, by the same index: what its children's evaluations look at.
   var parentFacts: [ParentFacts] = []
+  /// Per node, by the same index: the timeline bucket of its last evaluation, counted
+  /// here until an evaluation falls in another bucket, so that a run of evaluations in
+  /// one bucket touches this small array only, not the node's timeline.
+  var openBuckets: [TimelineBucket] = []
   /// Threads, by order of appearance, and the index of the last one used.
   var threadIDs: [Int64] = []
   var threads: [ThreadState] = []
