@@ -45,6 +45,17 @@ struct SessionBuilderTests {
     #expect((finding.view, finding.type, finding.property, finding.count) == ("V", "M", "b", 1))
   }
 
+  /// Repeated over-broad evaluations are counted per view and property, also when a node
+  /// changes view or the written property changes between them.
+  @Test func overBroadEvaluationsAreCountedPerViewAndProperty() throws {
+    let analysis = try run(
+      body(1, "V", node: 1, reads: ["a"]), [write("b")], body(2, "V", node: 1, reads: ["a"]), [write("b")],
+      body(3, "V", node: 1, reads: ["a"]), [write("c")], body(4, "V", node: 1, reads: ["a"]), [write("c")],
+      body(5, "W", node: 1, reads: ["a"]))
+    let entries = try #require(analysis.sessions.first).overBroad.map { "\($0.view) \($0.property) \($0.evaluations)" }
+    #expect(entries.sorted() == ["V b 2", "V c 1", "W c 1"])
+  }
+
   @Test func aNeededWriteWinsOverAnOverBroadOne() throws {
     let analysis = try run(
       body(1, "V", node: 1, reads: ["a"]), [write("b"), write("a")], body(2, "V", node: 1, reads: ["a"]))

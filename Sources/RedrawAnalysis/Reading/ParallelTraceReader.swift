@@ -238,35 +238,38 @@ private struct Merger {
     // The batch's arrays once, into locals: each access to a class's property is checked
     // for exclusivity at run time.
     let entries = batch.lines
-    let events = batch.events
     let lastLineUnterminated = batch.lastLineUnterminated
-    for offset in entries.indices {
-      let entry = entries[offset]
-      lines += 1
-      if entry >= 0 {
-        if isIdentity, events[Int(entry)].kind != .meta {
+    // Events are handed to the builder where they lie: an array's subscript would copy
+    // each one (120 bytes) first.
+    try batch.events.withUnsafeBufferPointer { (events) throws(TraceInputError) in
+      for offset in entries.indices {
+        let entry = entries[offset]
+        lines += 1
+        if entry >= 0 {
+          if isIdentity, events[Int(entry)].kind != .meta {
+            reading.events += 1
+            builder.add(events[Int(entry)], line: lines, strings: strings)
+            continue
+          }
+          var event = events[Int(entry)]
+          if !isIdentity { event.remapStrings(remap) }
+          if event.kind == .meta { try TraceReader.checkMeta(event, file: name, line: lines, strings: strings) }
           reading.events += 1
-          builder.add(events[Int(entry)], line: lines, strings: strings)
+          builder.add(event, line: lines, strings: strings)
           continue
         }
-        var event = events[Int(entry)]
-        if !isIdentity { event.remapStrings(remap) }
-        if event.kind == .meta { try TraceReader.checkMeta(event, file: name, line: lines, strings: strings) }
-        reading.events += 1
-        builder.add(event, line: lines, strings: strings)
-        continue
+        if entry == -1 { continue }
+        let error = batch.errors[Int(-2 - entry)]
+        let failure = TraceInputError(file: name, line: lines, column: error.offset + 1, message: error.expected)
+        if lastLineUnterminated, offset == entries.count - 1 {
+          partial = (lines, error)
+          reading.partialLastLine = failure
+          continue
+        }
+        guard lenient else { throw TraceReader.explained(failure, eventsSoFar: reading.events) }
+        reading.skippedLines += 1
+        if reading.skipped.count < namedSkippedLines { reading.skipped.append(failure) }
       }
-      if entry == -1 { continue }
-      let error = batch.errors[Int(-2 - entry)]
-      let failure = TraceInputError(file: name, line: lines, column: error.offset + 1, message: error.expected)
-      if lastLineUnterminated, offset == entries.count - 1 {
-        partial = (lines, error)
-        reading.partialLastLine = failure
-        continue
-      }
-      guard lenient else { throw TraceReader.explained(failure, eventsSoFar: reading.events) }
-      reading.skippedLines += 1
-      if reading.skipped.count < namedSkippedLines { reading.skipped.append(failure) }
     }
     if let failure = batch.failure {
       throw TraceInputError(file: name, line: lines + 1, column: 1, message: failure)

@@ -49,11 +49,12 @@ extension SessionBuilder {
     }.sorted { ($0.type, $0.property) < ($1.type, $1.property) }
     var nodesOfView: [StringID: [Int]] = [:]
     for index in nodes.indices { nodesOfView[nodes[index].view, default: []].append(index) }
-    session.overBroad = overBroad.entries.map { key, state in
+    session.overBroad = zip(overBroad.entries, overBroadCounts).map { entry, count in
+      let (key, state) = entry
       let read = Self.properties(of: key.type, readBy: nodesOfView[key.view] ?? [], in: nodes)
       return OverBroadSummary(
         view: strings[key.view], type: strings[key.type], property: strings[key.property],
-        evaluations: state.evaluations, cascaded: state.cascaded,
+        evaluations: count.evaluations, cascaded: count.cascaded,
         propertiesRead: read.map { strings[$0] }.sorted(), writeSite: state.write.site.map { strings[$0] },
         first: state.first)
     }

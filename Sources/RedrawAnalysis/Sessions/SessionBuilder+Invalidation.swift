@@ -37,18 +37,13 @@ extension SessionBuilder {
         properties[property].neededEvaluations += 1
       }
     case .overBroad(let write):
-      if let property = propertyIDs.index(of: DenseIndex.key(write.type.rawValue, write.property.rawValue)) {
-        properties[property].overBroadEvaluations += 1
-      }
-      let key = OverBroadKey(view: view, type: write.type, property: write.property)
-      let position = overBroad.position(of: packed(key), key: key) {
-        OverBroadSummaryState(first: evidence, write: write)
-      }
+      let (position, property) = overBroadEntry(of: index, view: view, write: write, evidence)
+      if let property { properties[property].overBroadEvaluations += 1 }
       nodes[index].wasteKey = position
-      overBroad.values[position].evaluations += 1
+      overBroadCounts[position].evaluations += 1
     case .cascaded:
       nodes[index].wasteKey = parent?.wasteKey
-      if let position = parent?.wasteKey { overBroad.values[position].cascaded += 1 }
+      if let position = parent?.wasteKey { overBroadCounts[position].cascaded += 1 }
     default:
       nodes[index].wasteKey = nil
     }
@@ -235,6 +230,7 @@ extension SessionBuilder {
     if inserted {
       nodes.append(NodeState(node: node, view: view, first: evidence))
       parentFacts.append(ParentFacts())
+      overBroadMemos.append(OverBroadMemo())
       openBuckets.append(TimelineBucket(index: -1, evaluations: 0, wasted: 0))
     } else {
       nodes[index].view = view
@@ -284,11 +280,11 @@ struct PropertyState {
   var site: StringID?
 }
 
+/// The first over-broad evaluation of a view for a property; the counts are kept apart,
+/// in ``OverBroadCount``.
 struct OverBroadSummaryState {
   var first: Evidence
   var write: PendingWrite
-  var evaluations = 0
-  var cascaded = 0
 }
 
 struct BodyWriteState {

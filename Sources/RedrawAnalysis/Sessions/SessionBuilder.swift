@@ -51,6 +51,11 @@ public struct SessionBuilder {
   /// Over-broad evaluations and writes in bodies, by view and property; keys are
   /// `property pair << 32 | view`, the pair from `pairIDs`.
   var overBroad = DenseMap<OverBroadKey, OverBroadSummaryState>()
+  /// The counts of each entry of `overBroad`, by the same position, in a small array of
+  /// their own: counting an evaluation touches nothing else.
+  var overBroadCounts: [OverBroadCount] = []
+  /// Per node, by node index: its last over-broad entry (see `overBroadEntry`).
+  var overBroadMemos: [OverBroadMemo] = []
   var bodyWrites = DenseMap<OverBroadKey, BodyWriteState>()
   /// Types and properties named together, `type << 32 | property`, whether or not read or written.
   var pairIDs = DenseIndex()
