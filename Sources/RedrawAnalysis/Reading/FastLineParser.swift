@@ -52,6 +52,7 @@ enum FastLineParser {
       line.advance(past: .tid, to: end)
       readKeysInWritersOrder(of: event.kind, &line, limit: limit, into: &event, strings: &strings)
     }
+    // The loop keeps the cursor in locals, which stay in registers.
     var p = line.p
     var present = line.present
     var previous = line.previous

@@ -47,7 +47,8 @@ struct ParallelTraceReader {
     var newStrings: [[UInt8]] = []
     /// Whether the chunk's last line had no line end (only the file's last chunk).
     var lastLineUnterminated = false
-    /// Why the chunk could not be read, if it could not: the message for its first line.
+    /// Why the chunk could not be read whole, if so: the message for the line after the
+    /// lines parsed into this batch.
     var failure: String?
     let done = DispatchSemaphore(value: 0)
 
@@ -177,12 +178,18 @@ struct ParallelTraceReader {
     file.maximumLineLength = maximumLineLength
     let pool = (0..<workers).map { _ in Worker(file: file) }
     for worker in pool { Thread.detachNewThread { worker.run() } }
-    defer { for worker in pool { worker.stop() } }
+    // Batches submitted and not yet merged, oldest first.
+    var pending: [(Int, Batch)] = []
+    defer {
+      // When a line fails, workers may still be reading: they finish before the
+      // descriptor is closed.
+      for (_, batch) in pending { batch.done.wait() }
+      for worker in pool { worker.stop() }
+    }
 
     var merger = Merger(name: name, lenient: lenient, workers: workers)
     merger.namedSkippedLines = namedSkippedLines
     merger.bytes = Int64(file.size)
-    var pending: [(Int, Batch)] = []
     for index in 0..<file.chunks {
       let batch = Batch(index: index)
       pool[index % workers].submit(batch)
@@ -193,7 +200,8 @@ struct ParallelTraceReader {
         try merger.merge(oldest, from: worker, strings: &strings)
       }
     }
-    for (worker, batch) in pending {
+    while !pending.isEmpty {
+      let (worker, batch) = pending.removeFirst()
       batch.done.wait()
       try merger.merge(batch, from: worker, strings: &strings)
     }
