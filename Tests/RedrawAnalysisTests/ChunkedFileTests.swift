@@ -95,3 +95,27 @@ extension ChunkedFileTests {
     #expect(try parallel.read(path: path, name: "t.jsonl", strings: &strings).events == 31)
   }
 }
+
+extension ChunkedFileTests {
+  /// A pipe cannot be read in chunks: with `--jobs`, it is read on one thread.
+  @Test func aPipeIsReadOnOneThreadWithJobs() throws {
+    let text =
+      ([metaLine] + (1...200).map { #"{"e":"mark","t":\#($0),"tid":1,"name":"step"}"# })
+      .joined(separator: "\n") + "\n"
+    let path = scratchDirectory.appendingPathComponent("\(UUID().uuidString).fifo").path
+    #expect(mkfifo(path, 0o600) == 0)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(!ChunkedFile.isRegularFile(atPath: path))
+    #expect(!ChunkedFile.isRegularFile(atPath: scratchDirectory.path))
+    let writer = Thread {
+      let handle = FileHandle(forWritingAtPath: path)
+      handle?.write(Data(text.utf8))
+      try? handle?.close()
+    }
+    writer.start()
+    var reader = TraceReader(lenient: false, jobs: 2)
+    let reading = try reader.read(path: path, name: "pipe")
+    #expect(reading.events == 201)
+    #expect(reading.bytes == Int64(text.utf8.count))
+  }
+}
