@@ -36,10 +36,6 @@ public struct StringTable: Sendable {
     var last: UInt64
     var length: Int
 
-    /// Reads the fingerprint of `count` bytes at `base`, touching no byte outside them.
-    ///
-    /// Up to 16 bytes it is exact: two words that overlap for 9 to 15 bytes, two
-    /// half-words below eight bytes, single bytes below four.
     @inline(__always)
     init(first: UInt64, last: UInt64, length: Int) {
       self.first = first
@@ -50,6 +46,10 @@ public struct StringTable: Sendable {
     /// The fingerprint of the empty string.
     static let empty = Fingerprint(first: 0, last: 0, length: 0)
 
+    /// Reads the fingerprint of `count` bytes at `base`, touching no byte outside them.
+    ///
+    /// Up to 16 bytes it is exact: two words that overlap for 9 to 15 bytes, two
+    /// half-words below eight bytes, single bytes below four.
     @inline(__always)
     init(_ base: UnsafePointer<UInt8>, count: Int) {
       let raw = UnsafeRawPointer(base)
@@ -94,7 +94,7 @@ public struct StringTable: Sendable {
   }
 
   private struct Slot {
-    var fingerprint = Fingerprint(first: 0, last: 0, length: 0)
+    var fingerprint = Fingerprint.empty
     /// The string id + 1; 0 for an empty slot.
     var id: Int32 = 0
   }
@@ -120,8 +120,7 @@ public struct StringTable: Sendable {
 
   /// The id of `bytes`, adding them on first sight.
   public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> StringID {
-    guard let base = bytes.baseAddress else { return intern(Fingerprint(first: 0, last: 0, length: 0), at: nil) }
-    return intern(Fingerprint(base, count: bytes.count), at: base)
+    intern(Self.fingerprint(of: bytes), at: bytes.baseAddress)
   }
 
   /// The id of the string at `base` whose fingerprint is `fingerprint`, adding it on first sight.
@@ -159,25 +158,30 @@ public struct StringTable: Sendable {
   }
 
   /// The id of `string` when it was interned, without adding it.
+  ///
+  /// The probe of ``intern(_:at:)`` without the insertion. The two loops stay apart: one
+  /// probe shared by both measured 1.5% more instructions for parsing a trace.
   public func lookup(_ string: String) -> StringID? {
     var copy = string
     return copy.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return lookup(Fingerprint(first: 0, last: 0, length: 0), at: nil) }
-      return lookup(Fingerprint(base, count: bytes.count), at: base)
+      let fingerprint = Self.fingerprint(of: bytes)
+      let mask = slots.count - 1
+      var slot = Int(truncatingIfNeeded: fingerprint.hash >> shift)
+      while slots[slot].id != 0 {
+        let entry = slots[slot]
+        if entry.fingerprint == fingerprint,
+          fingerprint.isExact || equals(Int(entry.id) - 1, bytes.baseAddress!, fingerprint.length)
+        {
+          return StringID(rawValue: entry.id - 1)
+        }
+        slot = (slot + 1) & mask
+      }
+      return nil
     }
   }
 
-  private func lookup(_ fingerprint: Fingerprint, at base: UnsafePointer<UInt8>?) -> StringID? {
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: fingerprint.hash >> shift)
-    while slots[slot].id != 0 {
-      let entry = slots[slot]
-      if entry.fingerprint == fingerprint, fingerprint.isExact || equals(Int(entry.id) - 1, base!, fingerprint.length) {
-        return StringID(rawValue: entry.id - 1)
-      }
-      slot = (slot + 1) & mask
-    }
-    return nil
+  private static func fingerprint(of bytes: UnsafeBufferPointer<UInt8>) -> Fingerprint {
+    bytes.baseAddress.map { Fingerprint($0, count: bytes.count) } ?? .empty
   }
 
   // MARK: - Storage
