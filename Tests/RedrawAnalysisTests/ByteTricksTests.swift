@@ -98,16 +98,11 @@ struct ByteTricksTests {
     #"{"e":"lost","t":6,"tid":0,"count":12}"#,
   ]
 
+  /// Lines right at the end of the bytes (no room after them) as well as inside a buffer.
   @Test(arguments: recorderLines)
   func recorderLinesTakeTheFastPath(line: String) {
-    var strings = StringTable()
-    var event = TraceEvent()
-    var text = line + "\n"
-    let end = text.withUTF8 { bytes in
-      FastLineParser.parse(bytes.baseAddress!, limit: bytes.baseAddress! + bytes.count, into: &event, strings: &strings)
-        .map { $0 - bytes.baseAddress! }
-    }
-    #expect(end == line.utf8.count)
+    #expect(fastParse(line, room: 0)?.end == line.utf8.count)
+    #expect(fastParse(line)?.end == line.utf8.count)
   }
 
   /// Every field of `event`, names spelled out, to compare two parsers' results.
@@ -137,15 +132,8 @@ struct ByteTricksTests {
       #"{"e":"read","t":1,"tid":1,"obj":1,"type":"ModelWithAVeryLongTypeNameIndeed","prop":"p"}"#,
     ])
   func fastAndGeneralParsersReadTheSame(line: String) {
-    var fastStrings = StringTable()
-    var fast = TraceEvent()
-    var text = line + "\n" + String(repeating: " ", count: 40)
-    let end = text.withUTF8 { bytes in
-      FastLineParser.parse(
-        bytes.baseAddress!, limit: bytes.baseAddress! + bytes.count, into: &fast, strings: &fastStrings
-      ).map { $0 - bytes.baseAddress! }
-    }
-    #expect(end == line.utf8.count)
+    let fast = fastParse(line)
+    #expect(fast?.end == line.utf8.count)
     var general = TraceEvent()
     var parser = LineParser()
     // A space after the brace: the same JSON, which only the general parser reads.
@@ -159,18 +147,24 @@ struct ByteTricksTests {
       }
     }
     #expect(parsed)
-    #expect(fields(fast, fastStrings) == fields(general, parser.strings))
+    #expect(fast.map { fields($0.event, $0.strings) } == fields(general, parser.strings))
   }
 
-  /// Parses `line` on the fast path, with room after it as in a read buffer.
-  private func fastParse(_ line: String) -> TraceEvent? {
+  /// Parses `line` and its line end on the fast path, with `room` bytes after them as in
+  /// a read buffer.
+  ///
+  /// - Returns: The event, its strings and where the object ended, or nil when refused.
+  private func fastParse(_ line: String, room: Int = 40)
+    -> (event: TraceEvent, strings: StringTable, end: Int)?
+  {
     var strings = StringTable()
     var event = TraceEvent()
-    var text = line + "\n" + String(repeating: " ", count: 40)
-    let parsed = text.withUTF8 { bytes in
+    var text = line + "\n" + String(repeating: " ", count: room)
+    let end = text.withUTF8 { bytes in
       FastLineParser.parse(bytes.baseAddress!, limit: bytes.baseAddress! + bytes.count, into: &event, strings: &strings)
+        .map { $0 - bytes.baseAddress! }
     }
-    return parsed == nil ? nil : event
+    return end.map { (event, strings, $0) }
   }
 
   /// The time and thread are read straight after the kind when they come first, and by
@@ -183,13 +177,13 @@ struct ByteTricksTests {
         #"{"e":"end","t":\#(time),"tid":42,"id":7}"#, #"{"e":"end","tid":42,"t":\#(time),"id":7}"#,
         #"{"e":"end","id":7,"t":\#(time),"tid":42}"#,
       ] {
-        let event = try #require(fastParse(line), "\(line)")
+        let event = try #require(fastParse(line)?.event, "\(line)")
         #expect(event.time == time, "\(line)")
         #expect(event.thread == 42, "\(line)")
         #expect(event.span == 7, "\(line)")
       }
     }
-    let negative = try #require(fastParse(#"{"e":"end","t":-5,"tid":-1,"id":7}"#))
+    let negative = try #require(fastParse(#"{"e":"end","t":-5,"tid":-1,"id":7}"#)?.event)
     #expect(negative.time == -5)
     #expect(negative.thread == -1)
     for refused in [

@@ -163,7 +163,7 @@ struct ValidateAllowedTests {
 
 @Suite("Every reader checks the format version")
 struct VersionCheckTests {
-  @Test(arguments: [["export", "--to", "chrome", "-o", "/tmp/redraw-version-test.json"], ["stats"], ["analyze"]])
+  @Test(arguments: [["export", "--to", "chrome", "-o", scratchPath("version-test.json")], ["stats"], ["analyze"]])
   func aNewerVersionIsAnInputError(command: [String]) throws {
     let path = scratchPath("\(UUID()).jsonl")
     try Data(#"{"e":"meta","format":"redraw-trace","version":2}"#.utf8 + [0x0A]).write(to: URL(fileURLWithPath: path))
