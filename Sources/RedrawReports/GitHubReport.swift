@@ -57,7 +57,7 @@ public enum GitHubReport: ReportRenderer {
 
 extension String {
   /// Replaces each character that is a key of `table` by its value, in one pass.
-  public func replacingAll(_ table: [Character: String]) -> String {
+  package func replacingAll(_ table: [Character: String]) -> String {
     var result = ""
     for character in self {
       if let replacement = table[character] { result += replacement } else { result.append(character) }

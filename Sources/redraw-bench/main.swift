@@ -52,7 +52,7 @@ case "exit-while-recording":
   guard arguments.count > 1 else { fail("usage: redraw-bench exit-while-recording FILE") }
   ExitWhileRecording.run(path: arguments[1])
 case "stages":
-  guard arguments.count > 1 else { fail("usage: redraw-bench stages FILE [--runs N]") }
+  guard arguments.count > 1 else { fail("usage: redraw-bench stages FILE [--runs N] [--only STAGE]") }
   do {
     let benchmark = StageBenchmark(
       path: arguments[1], runs: value(of: "--runs", default: 3),

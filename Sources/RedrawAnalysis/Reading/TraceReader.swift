@@ -142,7 +142,7 @@ public struct TraceReader {
     }
   }
 
-  /// A line as ``scan(_:name:_:)`` hands it on.
+  /// A line as ``scan(_:name:keepsMarkNames:_:failed:)`` hands it on.
   private struct ScannedLine {
     var number: Int
     var isTerminated: Bool
