@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "Redraw",
+  // Observation's floor: the first releases with `@Observable`.
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "RedrawTrace", targets: ["RedrawTrace"]),
     .library(name: "RedrawAnalysis", targets: ["RedrawAnalysis"]),
@@ -11,28 +13,33 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
+    // MARK: - Platform: locks and atomics below the floor (no Synchronization module)
+    .target(name: "CRedrawPlatform"),
+    .target(name: "RedrawPlatform", dependencies: ["CRedrawPlatform"]),
+
     // MARK: - Recording
-    .target(name: "RedrawTrace"),
+    .target(name: "RedrawTrace", dependencies: ["RedrawPlatform", "CRedrawPlatform"]),
 
     // MARK: - Analysis pipeline: read -> build sessions -> run rules -> render
-    .target(name: "RedrawAnalysis"),
+    .target(name: "RedrawAnalysis", dependencies: ["RedrawPlatform"]),
     .target(name: "RedrawReports", dependencies: ["RedrawAnalysis"]),
-    .target(name: "RedrawCLI", dependencies: ["RedrawAnalysis", "RedrawReports"]),
+    .target(name: "RedrawCLI", dependencies: ["RedrawAnalysis", "RedrawReports", "RedrawPlatform"]),
     .executableTarget(name: "redraw", dependencies: ["RedrawCLI"]),
 
     // MARK: - Headless views with SwiftUI's invalidation rules
-    .target(name: "RedrawHarness", dependencies: ["RedrawTrace", "RedrawAnalysis"]),
+    .target(name: "RedrawHarness", dependencies: ["RedrawTrace", "RedrawAnalysis", "RedrawPlatform"]),
     .executableTarget(name: "redraw-samples", dependencies: ["RedrawHarness"]),
 
     // MARK: - Tools
     .executableTarget(name: "redraw-bench", dependencies: ["RedrawTrace", "RedrawAnalysis"]),
 
     // MARK: - Tests
-    .testTarget(name: "RedrawTraceTests", dependencies: ["RedrawTrace", "redraw-bench"]),
+    .testTarget(name: "RedrawPlatformTests", dependencies: ["RedrawPlatform"]),
+    .testTarget(name: "RedrawTraceTests", dependencies: ["RedrawTrace", "RedrawPlatform", "redraw-bench"]),
     .testTarget(name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis"], exclude: ["FuzzRegressions"]),
     .testTarget(name: "RedrawHarnessTests", dependencies: ["RedrawHarness", "redraw-samples"]),
     .testTarget(name: "RedrawReportsTests", dependencies: ["RedrawReports"], exclude: ["Golden", "Schemas"]),
-    .testTarget(name: "RedrawCLITests", dependencies: ["RedrawCLI", "redraw"]),
+    .testTarget(name: "RedrawCLITests", dependencies: ["RedrawCLI", "RedrawPlatform", "redraw"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import RedrawAnalysis
+import RedrawPlatform
 import RedrawReports
 
 #if canImport(Glibc)
@@ -123,7 +124,7 @@ enum AtomicFile {
     let temporary = path + ".redraw-\(getpid()).tmp"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
-    let failed = writeAll(text, to: fd)
+    let failed = FileDescriptor.writeAll(text, to: fd)
     let closed = close(fd) == 0 ? nil : errno
     if let error = failed ?? closed {
       unlink(temporary)

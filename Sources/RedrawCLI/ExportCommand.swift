@@ -1,4 +1,5 @@
 import RedrawAnalysis
+import RedrawPlatform
 import RedrawReports
 
 #if canImport(Glibc)
@@ -73,7 +74,7 @@ enum ExportCommand {
     func flush(_ writer: inout ChromeTraceWriter) {
       let bytes = writer.drain()
       written += bytes.count
-      if failure == nil { failure = writeAll(String(decoding: bytes, as: UTF8.self), to: descriptor) }
+      if failure == nil { failure = bytes.withUnsafeBytes { FileDescriptor.writeAll($0, to: descriptor) } }
     }
     var reader = TraceReader(lenient: parsed.isSet(lenient))
     do {

@@ -1,3 +1,5 @@
+import RedrawPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -45,30 +47,6 @@ public struct Terminal: Sendable {
   }
 
   private static func write(_ descriptor: Int32, _ text: String) {
-    _ = writeAll(text, to: descriptor)
-  }
-}
-
-/// Writes all of `text` to `descriptor`, retrying short writes and interruptions.
-///
-/// - Returns: nil on success, or the `errno` of the failed write.
-func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
-  var copy = text
-  return copy.withUTF8 { bytes in
-    var offset = 0
-    while offset < bytes.count {
-      #if canImport(Glibc) || canImport(Musl)
-        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      #else
-        let written = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      #endif
-      if written < 0 {
-        if errno == EINTR { continue }
-        return errno
-      }
-      if written == 0 { return EIO }
-      offset += written
-    }
-    return nil
+    _ = FileDescriptor.writeAll(text, to: descriptor)
   }
 }

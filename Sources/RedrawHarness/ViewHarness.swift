@@ -1,6 +1,6 @@
 import Observation
+import RedrawPlatform
 import RedrawTrace
-import Synchronization
 
 /// A headless view tree with SwiftUI's invalidation rules, for tests and scripted samples.
 ///
@@ -300,7 +300,7 @@ final class Inbox: Sendable {
     case changed(node: Int, generation: Int)
   }
 
-  private let messages = Mutex<[Message]>([])
+  private let messages = Locked<[Message]>([])
 
   var reference: Inbox { self }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import CRedrawPlatform
 
 /// Hooks into `@Tracked` properties for tools that emulate SwiftUI's invalidation, such
 /// as RedrawHarness: which models a piece of code read, and every write to a model.
@@ -31,8 +31,8 @@ public enum ModelObservation {
     -> (result: R, reads: [TrackedRead], writes: [TrackedWrite])
   {
     let collector = ReadCollector()
-    collectors.add(1, ordering: .relaxed)
-    defer { collectors.subtract(1, ordering: .relaxed) }
+    redraw_add_access_collectors(1)
+    defer { redraw_add_access_collectors(-1) }
     let previous = ReadCollector.current
     ReadCollector.current = collector
     defer { ReadCollector.current = previous }
@@ -40,8 +40,10 @@ public enum ModelObservation {
     return (result, collector.reads, collector.writes)
   }
 
-  /// How many collections are running on any thread: the one check a read makes.
-  @usableFromInline static let collectors = Atomic<Int>(0)
+  /// Whether a collection is running on any thread: the one check a read makes, a load
+  /// of a C global counter (`redraw_access_collectors` in `CRedrawPlatform.h`).
+  @inlinable @inline(__always)
+  static var isCollecting: Bool { redraw_access_collectors() > 0 }
 
   /// Notes a write for the collection running on this thread, if any.
   @usableFromInline
@@ -97,14 +99,14 @@ extension ModelTracking {
   public func observeWrites(_ handler: @escaping @Sendable (TrackedWrite) -> Void) -> WriteObservation {
     let token = WriteObservation(tracking: self)
     writeHandlers.withLock { $0[ObjectIdentifier(token)] = handler }
-    hasWriteHandlers.store(true, ordering: .releasing)
+    redraw_atomic_store(writeHandlersFlag, 1)
     return token
   }
 
   func removeWriteHandler(_ token: ObjectIdentifier) {
     writeHandlers.withLock { handlers in
       handlers[token] = nil
-      if handlers.isEmpty { hasWriteHandlers.store(false, ordering: .releasing) }
+      if handlers.isEmpty { redraw_atomic_store(writeHandlersFlag, 0) }
     }
   }
 

@@ -4,15 +4,15 @@
 /// refers to them by a small integer ``TraceName``. The table only grows: a name keeps
 /// its id across sessions, which lets `@Tracked` properties cache theirs.
 struct NameTable {
-  /// The quoted bytes of every name, one after another; ``spans`` says where each is.
+  /// The quoted bytes of every name, one after another; ``extents`` says where each is.
   /// Flat, so that writing a name copies bytes without touching a reference count (an
   /// array per name was retained and released twice per name per event).
   private var bytes: [UInt8] = []
-  private var spans: [Span] = []
+  private var extents: [Extent] = []
   private var byString: [String: TraceName] = [:]
   private var byType: [ObjectIdentifier: TraceName] = [:]
 
-  private struct Span {
+  private struct Extent {
     var start: Int32
     var count: Int32
   }
@@ -22,9 +22,9 @@ struct NameTable {
   /// - Complexity: amortized O(length of `name`).
   mutating func intern(_ name: String) -> TraceName {
     if let id = byString[name] { return id }
-    let id = TraceName(rawValue: Int32(spans.count))
+    let id = TraceName(rawValue: Int32(extents.count))
     let quoted = JSONEscaping.quoted(name)
-    spans.append(Span(start: Int32(bytes.count), count: Int32(quoted.count)))
+    extents.append(Extent(start: Int32(bytes.count), count: Int32(quoted.count)))
     bytes += quoted
     byString[name] = id
     return id
@@ -41,14 +41,14 @@ struct NameTable {
 
   /// The length of the quoted bytes of `name`.
   @inline(__always)
-  func quotedLength(_ name: TraceName) -> Int { Int(spans[Int(name.rawValue)].count) }
+  func quotedLength(_ name: TraceName) -> Int { Int(extents[Int(name.rawValue)].count) }
 
   /// Appends the quoted bytes of `name`; the caller has reserved room.
   @inline(__always)
   func write(_ name: TraceName, to buffer: inout EventBuffer) {
-    let span = spans[Int(name.rawValue)]
+    let extent = extents[Int(name.rawValue)]
     bytes.withUnsafeBufferPointer { all in
-      buffer.append(raw: UnsafeBufferPointer(start: all.baseAddress! + Int(span.start), count: Int(span.count)))
+      buffer.append(raw: UnsafeBufferPointer(start: all.baseAddress! + Int(extent.start), count: Int(extent.count)))
     }
   }
 }

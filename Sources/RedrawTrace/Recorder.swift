@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import RedrawPlatform
 
 #if canImport(Glibc)
   import Glibc
@@ -348,10 +348,10 @@ final class Recorder: Sendable {
     }
   }
 
-  private static let exitFlushRegistered = Atomic<Bool>(false)
+  private static let exitFlushRegistered = AtomicInt(0)
 
   private static func registerExitFlush() {
-    guard !exitFlushRegistered.exchange(true, ordering: .relaxed) else { return }
+    guard exitFlushRegistered.exchange(1) == 0 else { return }
     atexit { Recorder.shared.stop() }
   }
 }

@@ -1,14 +1,11 @@
-import Synchronization
+import CRedrawPlatform
 
 /// Whether recording is on: 0 before the recorder was first used (the environment is
 /// not read yet), 1 off, 2 on.
 ///
-/// A global with a constant initial value is laid out statically, so checking it is
-/// one load and a compare, with no lazy-initialization call.
-@usableFromInline
-let recordingState = Atomic<UInt8>(0)
-
-/// The states of ``recordingState``.
+/// The state is a C global with a constant initial value (`redraw_recording_state` in
+/// `CRedrawPlatform.h`), laid out statically, so checking it is one load and a compare,
+/// with no lazy-initialization call.
 @usableFromInline
 enum RecordingSwitch {
   @usableFromInline static let unconfigured: UInt8 = 0
@@ -20,7 +17,7 @@ enum RecordingSwitch {
   /// - Complexity: O(1): an atomic load and a compare once configured.
   @inlinable @inline(__always)
   static var isOn: Bool {
-    let state = recordingState.load(ordering: .relaxed)
+    let state = redraw_recording_state()
     if _fastPath(state == off) { return false }
     return state == on || configure()
   }
@@ -29,10 +26,10 @@ enum RecordingSwitch {
   @usableFromInline @inline(never)
   static func configure() -> Bool {
     _ = Recorder.shared
-    return recordingState.load(ordering: .relaxed) == on
+    return redraw_recording_state() == on
   }
 
   static func set(_ isOn: Bool) {
-    recordingState.store(isOn ? on : off, ordering: .releasing)
+    redraw_set_recording_state(isOn ? on : off)
   }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import RedrawPlatform
 
 #if canImport(Glibc)
   import Glibc
@@ -14,7 +14,7 @@ import Synchronization
 /// mutex needs two atomic read-modify-writes. A thread that finds it taken spins
 /// briefly, then yields its time slice, so a preempted holder is not starved.
 final class SpinLock<Value>: @unchecked Sendable {
-  private let locked = Atomic<Bool>(false)
+  private let locked = AtomicInt(0)
   private let value: UnsafeMutablePointer<Value>
 
   init(_ initial: Value) {
@@ -30,8 +30,8 @@ final class SpinLock<Value>: @unchecked Sendable {
   /// Runs `body` with exclusive access to the value.
   @inline(__always)
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    if locked.exchange(true, ordering: .acquiring) { wait() }
-    defer { locked.store(false, ordering: .releasing) }
+    if locked.exchange(1) != 0 { wait() }
+    defer { locked.store(0) }
     return try body(&value.pointee)
   }
 
@@ -39,7 +39,7 @@ final class SpinLock<Value>: @unchecked Sendable {
   private func wait() {
     var spins = 0
     while true {
-      if !locked.load(ordering: .relaxed), !locked.exchange(true, ordering: .acquiring) { return }
+      if locked.loadRelaxed() == 0, locked.exchange(1) == 0 { return }
       spins += 1
       if spins > 64 { sched_yield() }
     }

@@ -1,4 +1,4 @@
-import Synchronization
+import RedrawPlatform
 
 import class Foundation.Thread
 
@@ -70,7 +70,7 @@ enum ThreadContext {
 
   // MARK: - Storage
 
-  private static let nextID = Atomic<Int32>(2)
+  private static let nextID = AtomicInt(2)
 
   private static let idKey: pthread_key_t = makeKey(destructor: nil)
   private static let scopeKey: pthread_key_t = makeKey(destructor: nil)
@@ -107,7 +107,7 @@ enum ThreadContext {
   }
 
   private static func assignID() -> Int32 {
-    let id = isMainThread ? 1 : nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    let id = isMainThread ? 1 : Int32(truncatingIfNeeded: nextID.fetchAdd(1))
     pthread_setspecific(idKey, UnsafeRawPointer(bitPattern: Int(id)))
     return id
   }

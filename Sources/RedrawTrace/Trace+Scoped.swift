@@ -1,4 +1,4 @@
-import Synchronization
+import RedrawPlatform
 
 /// Recordings scoped to a piece of code, for tests.
 ///
@@ -44,7 +44,7 @@ extension Trace {
   ) rethrows -> TraceRecording {
     try exclusively {
       let memory = MemoryTraceSink()
-      let scope = TraceScope(id: nextScope.wrappingAdd(1, ordering: .relaxed).oldValue)
+      let scope = TraceScope(id: Int32(truncatingIfNeeded: nextScope.fetchAdd(1)))
       do {
         try Recorder.shared.start(
           .memory(memory), scenario: scenario, app: app, onFailure: nil,
@@ -60,8 +60,8 @@ extension Trace {
     }
   }
 
-  private static let recordingLock = Mutex<Void>(())
-  private static let nextScope = Atomic<Int32>(1)
+  private static let recordingLock = Locked<Void>(())
+  private static let nextScope = AtomicInt(1)
 }
 
 /// The threads whose events a scoped recording keeps.

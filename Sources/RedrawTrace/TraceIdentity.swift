@@ -1,4 +1,4 @@
-import Synchronization
+import RedrawPlatform
 
 /// A stable trace object id for one instance, and its `deinit` event.
 ///
@@ -18,25 +18,25 @@ import Synchronization
 public final class TraceIdentity: Sendable {
   /// The object id written as `obj`.
   public let objectID: UInt64
-  private let typeName = Atomic<Int32>(-1)
+  private let typeName = AtomicInt(-1)
 
   public init() {
-    objectID = TraceIdentity.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    objectID = UInt64(bitPattern: TraceIdentity.nextID.fetchAdd(1))
   }
 
   deinit {
-    let name = typeName.load(ordering: .relaxed)
+    let name = typeName.loadRelaxed()
     guard name >= 0, RecordingSwitch.isOn else { return }
-    Recorder.shared.recordDeinit(object: objectID, type: TraceName(rawValue: name))
+    Recorder.shared.recordDeinit(object: objectID, type: TraceName(rawValue: Int32(truncatingIfNeeded: name)))
   }
 
   /// Remembers the owner's type name for the `deinit` event.
   @inline(__always)
   func noteType(_ name: TraceName) {
-    if typeName.load(ordering: .relaxed) < 0 { typeName.store(name.rawValue, ordering: .relaxed) }
+    if typeName.loadRelaxed() < 0 { typeName.storeRelaxed(Int64(name.rawValue)) }
   }
 
-  private static let nextID = Atomic<UInt64>(1)
+  private static let nextID = AtomicInt(1)
 }
 
 /// A class that carries a ``TraceIdentity``, so explicit events and ``Trace/make(_:owner:file:line:)``

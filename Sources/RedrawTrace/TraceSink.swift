@@ -1,4 +1,4 @@
-import Synchronization
+import RedrawPlatform
 
 #if canImport(Glibc)
   import Glibc
@@ -56,21 +56,8 @@ final class FileDescriptorSink: TraceSink {
   }
 
   private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws(TraceWriteError) {
-    guard var next = bytes.baseAddress else { return }
-    var left = bytes.count
-    while left > 0 {
-      #if canImport(Glibc) || canImport(Musl)
-        let written = Glibc.write(descriptor, next, left)
-      #else
-        let written = Darwin.write(descriptor, next, left)
-      #endif
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw TraceWriteError(code: errno)
-      }
-      if written == 0 { throw TraceWriteError(code: EIO) }
-      next += written
-      left -= written
+    if let code = FileDescriptor.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) {
+      throw TraceWriteError(code: code)
     }
   }
 
@@ -95,11 +82,7 @@ final class FileDescriptorSink: TraceSink {
   }
 
   func close() {
-    #if canImport(Glibc) || canImport(Musl)
-      if closesDescriptor { _ = Glibc.close(descriptor) }
-    #else
-      if closesDescriptor { _ = Darwin.close(descriptor) }
-    #endif
+    if closesDescriptor { FileDescriptor.close(descriptor) }
   }
 }
 
@@ -115,7 +98,7 @@ final class FileDescriptorSink: TraceSink {
 /// let lines = memory.lines
 /// ```
 public final class MemoryTraceSink: Sendable {
-  private let storage = Mutex<[UInt8]>([])
+  private let storage = Locked<[UInt8]>([])
 
   public init() {}
 

@@ -1,5 +1,4 @@
 import Observation
-import Synchronization
 
 /// An observable, recorded property of a ``TrackedModel`` class.
 ///
@@ -38,7 +37,7 @@ public struct Tracked<Value> {
   ) -> Value {
     get {
       model.tracking.registrar.access(model, keyPath: wrappedKeyPath)
-      if ModelObservation.collectors.load(ordering: .relaxed) > 0 {
+      if ModelObservation.isCollecting {
         ModelObservation.noteRead(model, storage: storageKeyPath)
       }
       if RecordingSwitch.isOn {
@@ -54,10 +53,10 @@ public struct Tracked<Value> {
         Recorder.shared.recordAccess(
           write: true, object: model.tracking.identity.objectID, type: names.type, property: names.property)
       }
-      if ModelObservation.collectors.load(ordering: .relaxed) > 0 {
+      if ModelObservation.isCollecting {
         ModelObservation.noteWrite(model, storage: storageKeyPath)
       }
-      if model.tracking.hasWriteHandlers.load(ordering: .acquiring) {
+      if model.tracking.hasWriteHandlers {
         model.tracking.notifyWrite(model, storage: storageKeyPath)
       }
       model.tracking.registrar.withMutation(of: model, keyPath: wrappedKeyPath) {

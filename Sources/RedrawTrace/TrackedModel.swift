@@ -1,5 +1,6 @@
+import CRedrawPlatform
 import Observation
-import Synchronization
+import RedrawPlatform
 
 /// A class whose ``Tracked`` properties are observable and recorded.
 ///
@@ -26,15 +27,28 @@ extension TrackedModel {
 
 /// What a ``TrackedModel`` instance needs to be observed and recorded: an
 /// `ObservationRegistrar` and a ``TraceIdentity``.
-public final class ModelTracking: Sendable {
+///
+/// Sendable: the write-handler flag is only read and changed atomically.
+public final class ModelTracking: @unchecked Sendable {
   /// The registrar that `@Tracked` reports accesses and mutations to.
   public let registrar = ObservationRegistrar()
   /// The instance's trace identity.
   public let identity = TraceIdentity()
   /// Handlers of ``observeWrites(_:)``, by token.
-  let writeHandlers = Mutex<[ObjectIdentifier: @Sendable (TrackedWrite) -> Void]>([:])
-  /// Whether any handler is registered: the one check a write makes.
-  @usableFromInline let hasWriteHandlers = Atomic<Bool>(false)
+  let writeHandlers = Locked<[ObjectIdentifier: @Sendable (TrackedWrite) -> Void]>([:])
+  /// 1 while any handler is registered: the one check a write makes, an atomic load
+  /// inlined into the setter (a pointer, since inlinable code can call the C atomics
+  /// but not the package's `AtomicInt`).
+  @usableFromInline let writeHandlersFlag: UnsafeMutablePointer<Int64>
 
-  public init() {}
+  public init() {
+    writeHandlersFlag = .allocate(capacity: 1)
+    writeHandlersFlag.initialize(to: 0)
+  }
+
+  deinit { writeHandlersFlag.deallocate() }
+
+  /// Whether any handler of ``observeWrites(_:)`` is registered.
+  @inlinable @inline(__always)
+  var hasWriteHandlers: Bool { redraw_atomic_load(writeHandlersFlag) != 0 }
 }

@@ -1,11 +1,11 @@
 import Foundation
 import RedrawCLI
-import Synchronization
+import RedrawPlatform
 
 /// A terminal whose output the test reads back.
 final class CapturedTerminal: Sendable {
-  private let out = Mutex("")
-  private let err = Mutex("")
+  private let out = Locked("")
+  private let err = Locked("")
   let environment: [String: String]
   let isTerminal: Bool
 

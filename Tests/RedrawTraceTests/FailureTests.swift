@@ -1,6 +1,6 @@
 import Foundation
+import RedrawPlatform
 import RedrawTrace
-import Synchronization
 import Testing
 
 extension RecorderTests {
@@ -8,7 +8,7 @@ extension RecorderTests {
   struct FailureTests {
     /// Collects failure reports instead of writing them to standard error.
     final class Reports: Sendable {
-      let messages = Mutex<[String]>([])
+      let messages = Locked<[String]>([])
       var all: [String] { messages.withLock { $0 } }
       func add(_ message: String) { messages.withLock { $0.append(message) } }
     }

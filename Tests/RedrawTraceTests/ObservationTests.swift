@@ -1,6 +1,6 @@
 import Observation
+import RedrawPlatform
 import RedrawTrace
-import Synchronization
 import Testing
 
 extension RecorderTests {
@@ -8,32 +8,32 @@ extension RecorderTests {
   struct ObservationTests {
     @Test func readingRegistersAndWritingFiresOnChange() {
       let model = SearchModel()
-      let changes = Atomic<Int>(0)
+      let changes = Locked(0)
       let value = withObservationTracking {
         model.unreadCount
       } onChange: {
-        changes.add(1, ordering: .relaxed)
+        changes.withLock { $0 += 1 }
       }
       #expect(value == 0)
-      #expect(changes.load(ordering: .relaxed) == 0)
+      #expect(changes.value == 0)
       model.unreadCount = 3
-      #expect(changes.load(ordering: .relaxed) == 1)
+      #expect(changes.value == 1)
       #expect(model.unreadCount == 3)
     }
 
     @Test func writingAnotherPropertyDoesNotFire() {
       let model = SearchModel()
-      let changes = Atomic<Int>(0)
+      let changes = Locked(0)
       _ = withObservationTracking {
         model.unreadCount
       } onChange: {
-        changes.add(1, ordering: .relaxed)
+        changes.withLock { $0 += 1 }
       }
       model.query = "swift"
       model.untracked = 9
-      #expect(changes.load(ordering: .relaxed) == 0)
+      #expect(changes.value == 0)
       model.unreadCount = 1
-      #expect(changes.load(ordering: .relaxed) == 1)
+      #expect(changes.value == 1)
     }
 
     @Test func accessesRecordNamesAndTheObjectID() throws {
@@ -56,16 +56,16 @@ extension RecorderTests {
 
     @Test func observationStillWorksWhileRecording() throws {
       let model = SearchModel()
-      let changes = Atomic<Int>(0)
+      let changes = Locked(0)
       let lines = try record {
         _ = withObservationTracking {
           model.query
         } onChange: {
-          changes.add(1, ordering: .relaxed)
+          changes.withLock { $0 += 1 }
         }
         model.query = "a"
       }
-      #expect(changes.load(ordering: .relaxed) == 1)
+      #expect(changes.value == 1)
       #expect(lines.map(\.e) == ["meta", "read", "write"])
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import RedrawPlatform
 
 #if canImport(Glibc)
   import Glibc
@@ -57,7 +57,7 @@ struct ParallelTraceReader {
 
   /// A parser thread and its queue of chunks.
   final class Worker: @unchecked Sendable {
-    private let queue = Mutex<[Batch]>([])
+    private let queue = Locked<[Batch]>([])
     private let available = DispatchSemaphore(value: 0)
     private var parser = LineParser(keepsMarkNames: false)
     private var exported = 0

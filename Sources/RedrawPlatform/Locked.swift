@@ -1,0 +1,82 @@
+#if canImport(os)
+  import os
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A value guarded by the platform's mutual-exclusion lock.
+///
+/// The package's one platform branch for locks: `os_unfair_lock` on Apple platforms
+/// (from macOS 10.12 and iOS 10, well below the package's floor) and `pthread_mutex_t`
+/// elsewhere. Both are locks ThreadSanitizer understands, unlike the futex-based `Mutex`
+/// of the Synchronization module (which Apple ships only from macOS 15 and iOS 18).
+///
+/// ```swift
+/// let messages = Locked<[String]>([])
+/// messages.withLock { $0.append("done") }
+/// ```
+package final class Locked<Value>: @unchecked Sendable {
+  private let lock: UnsafeMutablePointer<PlatformLock>
+  private var value: Value
+
+  package init(_ initial: Value) {
+    lock = .allocate(capacity: 1)
+    PlatformLock.initialize(lock)
+    value = initial
+  }
+
+  deinit {
+    PlatformLock.destroy(lock)
+    lock.deallocate()
+  }
+
+  /// Runs `body` with exclusive access to the value.
+  @inline(__always)
+  package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    PlatformLock.lock(lock)
+    defer { PlatformLock.unlock(lock) }
+    return try body(&value)
+  }
+}
+
+extension Locked where Value: Sendable {
+  /// The value, read under the lock.
+  package var value: Value { withLock { $0 } }
+}
+
+// MARK: - Platform
+
+#if canImport(os)
+  /// `os_unfair_lock`, from `<os/lock.h>`: `os_unfair_lock_lock(os_unfair_lock_t)`,
+  /// initialized to all zeros (`OS_UNFAIR_LOCK_INIT`), nothing to destroy.
+  package typealias PlatformLock = os_unfair_lock
+
+  extension os_unfair_lock {
+    fileprivate static func initialize(_ lock: UnsafeMutablePointer<os_unfair_lock>) {
+      lock.initialize(to: os_unfair_lock())
+    }
+    fileprivate static func destroy(_ lock: UnsafeMutablePointer<os_unfair_lock>) {
+      lock.deinitialize(count: 1)
+    }
+    fileprivate static func lock(_ lock: UnsafeMutablePointer<os_unfair_lock>) { os_unfair_lock_lock(lock) }
+    fileprivate static func unlock(_ lock: UnsafeMutablePointer<os_unfair_lock>) { os_unfair_lock_unlock(lock) }
+  }
+#else
+  /// `pthread_mutex_t` with default attributes (not recursive, no error checking).
+  package typealias PlatformLock = pthread_mutex_t
+
+  extension pthread_mutex_t {
+    fileprivate static func initialize(_ lock: UnsafeMutablePointer<pthread_mutex_t>) {
+      lock.initialize(to: pthread_mutex_t())
+      pthread_mutex_init(lock, nil)
+    }
+    fileprivate static func destroy(_ lock: UnsafeMutablePointer<pthread_mutex_t>) {
+      pthread_mutex_destroy(lock)
+      lock.deinitialize(count: 1)
+    }
+    fileprivate static func lock(_ lock: UnsafeMutablePointer<pthread_mutex_t>) { pthread_mutex_lock(lock) }
+    fileprivate static func unlock(_ lock: UnsafeMutablePointer<pthread_mutex_t>) { pthread_mutex_unlock(lock) }
+  }
+#endif
