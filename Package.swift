@@ -34,8 +34,11 @@ let package = Package(
     .executableTarget(name: "redraw-bench", dependencies: ["RedrawTrace", "RedrawAnalysis"]),
 
     // MARK: - Tests
+    // A process that records and is ended abruptly, run by the recorder's tests.
+    .executableTarget(
+      name: "redraw-recording-child", dependencies: ["RedrawTrace"], path: "Tests/Fixtures/RecordingChild"),
     .testTarget(name: "RedrawPlatformTests", dependencies: ["RedrawPlatform"]),
-    .testTarget(name: "RedrawTraceTests", dependencies: ["RedrawTrace", "RedrawPlatform", "redraw-bench"]),
+    .testTarget(name: "RedrawTraceTests", dependencies: ["RedrawTrace", "RedrawPlatform", "redraw-recording-child"]),
     .testTarget(name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis"], exclude: ["FuzzRegressions"]),
     .testTarget(name: "RedrawHarnessTests", dependencies: ["RedrawHarness", "redraw-samples"]),
     .testTarget(name: "RedrawReportsTests", dependencies: ["RedrawReports"], exclude: ["Golden", "Schemas"]),

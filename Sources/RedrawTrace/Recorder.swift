@@ -17,6 +17,11 @@ import RedrawPlatform
 /// exhausted because the destination cannot keep up, events are dropped and
 /// counted, and a `lost` line says how many before recording resumes. Memory stays
 /// bounded at ``bufferCapacity`` × ``maximumBuffers``.
+///
+/// A timer on the writer queue also hands over a buffer that has waited a whole flush
+/// interval (100 ms by default), so a process killed without `atexit` (`SIGKILL`, a
+/// crash, a CI timeout) loses at most the events of its last interval. The recording
+/// path does no extra work for it.
 @usableFromInline
 final class Recorder: Sendable {
   /// The recorder; created on first use, when it also honours `REDRAW_TRACE`.
@@ -26,6 +31,8 @@ final class Recorder: Sendable {
   static let bufferCapacity = 512 * 1024
   /// Buffers in use at most, written or being written.
   static let maximumBuffers = 8
+  /// How long formatted events wait at most before they are handed to the destination.
+  static let defaultFlushInterval = Duration.milliseconds(100)
 
   let state = SpinLock(State())
   private let writer = DispatchQueue(label: "dev.redraw.trace.writer")
@@ -44,8 +51,17 @@ final class Recorder: Sendable {
     guard let value = variable("REDRAW_TRACE"), let destination = TraceDestination(environmentValue: value) else {
       return false
     }
+    var mode = RecordingMode()
+    if let text = variable("REDRAW_FLUSH_MS") {
+      guard let milliseconds = Int(text), milliseconds >= 0 else {
+        Self.reportToStandardError(
+          "redraw: REDRAW_FLUSH_MS must be a whole number of milliseconds (0 for none), not '\(text)'")
+        return false
+      }
+      mode.flushInterval = milliseconds == 0 ? nil : .milliseconds(milliseconds)
+    }
     do {
-      try start(destination, scenario: variable("REDRAW_SCENARIO"), app: nil, onFailure: nil)
+      try start(destination, scenario: variable("REDRAW_SCENARIO"), app: nil, onFailure: nil, mode: mode)
       return true
     } catch {
       Self.reportToStandardError("redraw: REDRAW_TRACE is set but recording could not start: \(error)")
@@ -88,6 +104,8 @@ final class Recorder: Sendable {
     /// Thread and object ids as a reproducible recording renumbers them.
     var threadNumbers: [Int32: Int32] = [:]
     var objectNumbers: [UInt64: UInt64] = [:]
+    /// Hands the buffer to the writer every flush interval; nil without one.
+    var flushTimer: (any DispatchSourceTimer)?
 
     /// The time of an event: nanoseconds since the session started, or the logical clock.
     @inline(__always)
@@ -126,6 +144,9 @@ final class Recorder: Sendable {
     /// Logical time (1 µs a step), `tid` and `obj` numbered from 1, no `startedAt`: the
     /// same scripted run gives the same bytes.
     var reproducible = false
+    /// How long formatted events wait at most before they are written; nil: only when a
+    /// buffer fills, at ``Recorder/flush()``, at stop and at exit.
+    var flushInterval: Duration? = Recorder.defaultFlushInterval
   }
 
   // MARK: - Lifecycle
@@ -150,6 +171,7 @@ final class Recorder: Sendable {
       state.scope = mode.scope
       state.reproducible = mode.reproducible
       beginSession(&state, scenario: scenario, app: app)
+      state.flushTimer = mode.flushInterval.map { startFlushTimer(every: $0, generation: state.generation) }
     }
     RecordingSwitch.set(true)
     Self.registerExitFlush()
@@ -170,6 +192,8 @@ final class Recorder: Sendable {
     let taken: (sink: any TraceSink, last: EventBuffer, report: @Sendable (String) -> Void)? = state.withLock {
       state in
       guard let sink = state.sink else { return nil }
+      state.flushTimer?.cancel()
+      state.flushTimer = nil
       closeOpenMarkers(&state)
       writeLostLine(&state)
       let last = state.buffer
@@ -204,6 +228,26 @@ final class Recorder: Sendable {
       _ = replaceBuffer(&state)
     }
     writer.sync {}
+  }
+
+  /// Starts the timer that hands the current buffer to the writer every `interval`.
+  ///
+  /// The timer runs on the writer queue and takes the lock only to swap buffers, so
+  /// buffers reach the writer in the order they were filled.
+  private func startFlushTimer(every interval: Duration, generation: Int) -> any DispatchSourceTimer {
+    let (seconds, attoseconds) = interval.components
+    let nanoseconds = Int(clamping: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000)
+    let period = DispatchTimeInterval.nanoseconds(max(nanoseconds, 1_000_000))
+    let timer = DispatchSource.makeTimerSource(queue: writer)
+    timer.schedule(deadline: .now() + period, repeating: period, leeway: .milliseconds(5))
+    timer.setEventHandler { [self] in
+      state.withLock { state in
+        guard state.generation == generation, state.buffer.count > 0 else { return }
+        _ = replaceBuffer(&state)
+      }
+    }
+    timer.resume()
+    return timer
   }
 
   private func beginSession(_ state: inout State, scenario: String?, app: String?) {
@@ -330,6 +374,8 @@ final class Recorder: Sendable {
     let handler: (@Sendable (String) -> Void)? = state.withLock { state in
       guard state.generation == generation, state.sink != nil else { return nil }
       RecordingSwitch.set(false)
+      state.flushTimer?.cancel()
+      state.flushTimer = nil
       state.sink = nil
       state.generation += 1
       return state.onFailure ?? { Self.reportToStandardError($0) }

@@ -48,7 +48,7 @@ extension Trace {
       do {
         try Recorder.shared.start(
           .memory(memory), scenario: scenario, app: app, onFailure: nil,
-          mode: Recorder.RecordingMode(scope: scope.id, reproducible: reproducible))
+          mode: Recorder.RecordingMode(scope: scope.id, reproducible: reproducible, flushInterval: nil))
       } catch {
         // Memory cannot fail to open; record nothing rather than crash if it ever did.
         return TraceRecording(bytes: [])

@@ -18,8 +18,10 @@
 ///
 /// Setting `REDRAW_TRACE=/path/trace.jsonl` (or `-` for standard error) in the
 /// environment starts recording at the first use of any `Trace` API, with no code
-/// change; `REDRAW_SCENARIO` names its session. Recording stops, and everything is
-/// written, at ``stop()`` or at process exit.
+/// change; `REDRAW_SCENARIO` names its session and `REDRAW_FLUSH_MS` sets the flush
+/// interval. Recording stops, and everything is written, at ``stop()`` or at process exit.
+/// Events never wait longer than the flush interval (100 ms by default) before they are
+/// written, so a process that is killed or crashes keeps all but its last interval.
 ///
 /// Every call is safe from any thread. While recording is off a call costs one atomic
 /// load and a branch. While on, an event is formatted by hand into a buffer under an
@@ -39,14 +41,20 @@ public enum Trace {
   ///   - destination: Where the trace goes.
   ///   - scenario: The name of the test or scripted interaction, written in the `meta` line.
   ///   - app: The app's name, written in the `meta` line.
+  ///   - flushInterval: How long recorded events wait at most before they are written
+  ///     (at least 1 ms). A process killed without running `atexit` (`SIGKILL`, a crash,
+  ///     a CI timeout) loses at most this much of its end. nil: events are written when
+  ///     a 512 KiB buffer fills, at ``flush()``, at ``stop()`` and at a normal exit only.
   ///   - onFailure: Called once, on the writer's queue, if writing fails; by default the
   ///     message goes to standard error.
   /// - Throws: ``TraceStartError`` when the destination cannot be opened.
   public static func start(
     _ destination: TraceDestination, scenario: String? = nil, app: String? = nil,
-    onFailure: (@Sendable (String) -> Void)? = nil
+    flushInterval: Duration? = .milliseconds(100), onFailure: (@Sendable (String) -> Void)? = nil
   ) throws(TraceStartError) {
-    try Recorder.shared.start(destination, scenario: scenario, app: app, onFailure: onFailure)
+    try Recorder.shared.start(
+      destination, scenario: scenario, app: app, onFailure: onFailure,
+      mode: Recorder.RecordingMode(flushInterval: flushInterval))
   }
 
   /// Starts a new session in the current destination, for example one per test.

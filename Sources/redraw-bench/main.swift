@@ -48,9 +48,6 @@ case "generate":
   } catch {
     fail("redraw-bench: \(error)")
   }
-case "exit-while-recording":
-  guard arguments.count > 1 else { fail("usage: redraw-bench exit-while-recording FILE") }
-  ExitWhileRecording.run(path: arguments[1])
 case "stages":
   guard arguments.count > 1 else { fail("usage: redraw-bench stages FILE [--runs N] [--only STAGE]") }
   do {

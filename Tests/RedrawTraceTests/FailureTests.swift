@@ -93,6 +93,28 @@ extension RecorderTests {
       }
     }
 
+    @Test(arguments: [("20", true), ("0", false)])
+    func redrawFlushMillisecondsSetsHowSoonEventsReachTheFile(value: String, written: Bool) throws {
+      try Trace.exclusively {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-flush-\(UUID()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(Trace.startFromEnvironment(["REDRAW_TRACE": path, "REDRAW_FLUSH_MS": value]))
+        Trace.mark("soon")
+        Thread.sleep(forTimeInterval: 0.3)
+        let before = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        Trace.stop()
+        #expect(try (before.isEmpty ? [] : decodeLines(before)).map(\.e) == (written ? ["meta", "mark"] : []))
+      }
+    }
+
+    @Test(arguments: ["-5", "fast", "1.5", ""])
+    func aFlushIntervalThatIsNotMillisecondsStartsNothing(value: String) {
+      Trace.exclusively {
+        #expect(!Trace.startFromEnvironment(["REDRAW_TRACE": "/dev/null", "REDRAW_FLUSH_MS": value]))
+        #expect(!Trace.isRecording)
+      }
+    }
+
     @Test func withoutRedrawTraceNothingStarts() {
       Trace.exclusively {
         #expect(!Trace.startFromEnvironment([:]))

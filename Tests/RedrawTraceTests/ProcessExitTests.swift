@@ -1,31 +1,102 @@
 import Foundation
 import Testing
 
-/// A process that exits while its threads record leaves only complete lines, and at most
-/// a cut last one (the recorder flushes at exit).
-@Suite("Exiting while recording")
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a recording process leaves when it ends abruptly: a clean exit while threads
+/// record, and `SIGKILL` (Xcode's Stop button, the system reclaiming an app, a CI
+/// timeout), which runs no `atexit` handler.
+@Suite("Ending a recording process abruptly")
 struct ProcessExitTests {
-  @Test func theTraceIsValidUpToAtMostACutLastLine() throws {
-    let executable = try #require(
-      Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("redraw-bench"))
-    try #require(FileManager.default.isExecutableFile(atPath: executable.path), "redraw-bench is built")
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-exit-\(UUID()).jsonl").path
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = ["exit-while-recording", path]
-    try process.run()
+  @Test func exitingWhileThreadsRecordLeavesCompleteLinesAndAtMostACutLastOne() throws {
+    let trace = try ChildTrace(arguments: ["exit-while-recording"])
+    let process = try trace.launch()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
+    let lines = try trace.lines()
+    #expect(lines.complete.count > 100, "the threads recorded for 0.2 s")
+    #expect(lines.invalid == [])
+  }
+
+  @Test func aKilledProcessLosesAtMostItsLastFlushInterval() throws {
+    let trace = try ChildTrace(arguments: ["record-until-killed"])
+    let killedAt = try trace.recordAndKill(after: 1.0)
+    let lines = try trace.lines()
+    #expect(lines.invalid == [])
+    let marks = lines.complete.compactMap { $0.name.flatMap(UInt64.init) }
+    let last = try #require(marks.last, "events of the first second reached the file")
+    #expect(marks.count > 500, "one mark a millisecond for a second")
+    let lostMilliseconds = Double(killedAt - last) / 1e6
+    // 100 ms is the interval; the rest allows for a writer thread that waits for a core
+    // while the other tests run (measured: docs/reliability.md).
+    #expect(lostMilliseconds <= 300, "lost the last \(lostMilliseconds) ms")
+  }
+
+  @Test func withoutPeriodicFlushesAKilledProcessLosesItsWholeBuffer() throws {
+    let trace = try ChildTrace(arguments: ["record-until-killed", "0"])
+    _ = try trace.recordAndKill(after: 1.0)
+    // A second of marks fills a tenth of a 512 KiB buffer: nothing was written.
+    #expect(try trace.lines().complete.isEmpty)
+  }
+}
+
+/// A trace recorded by `redraw-recording-child` into a file of its own.
+private struct ChildTrace {
+  let arguments: [String]
+  let executable: URL
+  let path: String
+
+  init(arguments: [String]) throws {
+    executable = try #require(
+      Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("redraw-recording-child"))
+    try #require(FileManager.default.isExecutableFile(atPath: executable.path), "redraw-recording-child is built")
+    path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-child-\(UUID()).jsonl").path
+    self.arguments = [arguments[0], path] + arguments.dropFirst()
+  }
+
+  func launch() throws -> Process {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    try process.run()
+    return process
+  }
+
+  /// Lets the child record for `seconds`, kills it with `SIGKILL` and waits for it.
+  ///
+  /// - Returns: The monotonic clock's nanoseconds just before the kill.
+  func recordAndKill(after seconds: Double) throws -> UInt64 {
+    let process = try launch()
+    Thread.sleep(forTimeInterval: seconds)
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+  }
+
+  /// The file's lines: the complete ones decoded, and the numbers of those that are not
+  /// JSON lines (a cut last line, with no line end, is neither).
+  func lines() throws -> (complete: [TraceLine], invalid: [Int]) {
+    defer { try? FileManager.default.removeItem(atPath: path) }
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+    if data.last != 0x0A { lines.removeLast() }  // cut short, or the empty file's one "line"
     if lines.last?.isEmpty == true { lines.removeLast() }
-    #expect(lines.count > 100, "the threads recorded for 0.2 s")
-    let decoder = JSONDecoder()
+    var complete: [TraceLine] = []
+    var invalid: [Int] = []
     for (index, line) in lines.enumerated() {
-      let isLast = index == lines.count - 1
-      let valid = (try? decoder.decode(TraceLine.self, from: Data(line))) != nil
-      #expect(valid || (isLast && data.last != 0x0A), "line \(index + 1) is a complete JSON line")
+      if let decoded = try? JSONDecoder().decode(TraceLine.self, from: Data(line)) {
+        complete.append(decoded)
+      } else {
+        invalid.append(index + 1)
+      }
     }
+    return (complete, invalid)
   }
 }

@@ -8,7 +8,7 @@ enum ExitWhileRecording {
     do {
       try Trace.start(.file(path), scenario: "exit while recording")
     } catch {
-      FileHandle.standardError.write(Data("redraw-bench: \(error)\n".utf8))
+      FileHandle.standardError.write(Data("redraw-recording-child: \(error)\n".utf8))
       exit(2)
     }
     for worker in 0..<4 {
