@@ -78,6 +78,9 @@ extension String {
         bytes.append(byte)
       }
     }
-    return String(validating: bytes, as: UTF8.self) ?? self
+    // `String(validating:as:)` is macOS 15 / iOS 18: decoding repairs bad UTF-8 with
+    // U+FFFD, so the bytes come back unchanged only when they were valid.
+    let decoded = String(decoding: bytes, as: UTF8.self)
+    return decoded.utf8.elementsEqual(bytes) ? decoded : self
   }
 }

@@ -40,6 +40,7 @@ final class FileDescriptorSink: TraceSink {
   init(descriptor: Int32, closesDescriptor: Bool) {
     self.descriptor = descriptor
     self.closesDescriptor = closesDescriptor
+    FileDescriptor.failWritesInsteadOfSIGPIPE(descriptor)
   }
 
   /// Opens (creating or truncating) the file at `path`.
@@ -52,33 +53,10 @@ final class FileDescriptorSink: TraceSink {
   }
 
   func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(TraceWriteError) {
-    try Self.withSIGPIPEBlocked { () throws(TraceWriteError) in try writeAll(bytes) }
-  }
-
-  private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws(TraceWriteError) {
-    if let code = FileDescriptor.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) {
-      throw TraceWriteError(code: code)
+    let failure = FileDescriptor.withSIGPIPEBlocked {
+      FileDescriptor.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor)
     }
-  }
-
-  /// Runs `body` with `SIGPIPE` blocked on this thread, discarding one raised by it, so
-  /// a pipe whose reader went away fails the write with `EPIPE` instead of killing the app.
-  private static func withSIGPIPEBlocked(_ body: () throws(TraceWriteError) -> Void) throws(TraceWriteError) {
-    var blocked = sigset_t()
-    var previous = sigset_t()
-    sigemptyset(&blocked)
-    sigaddset(&blocked, SIGPIPE)
-    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-    defer {
-      var pending = sigset_t()
-      sigpending(&pending)
-      if sigismember(&pending, SIGPIPE) == 1, sigismember(&previous, SIGPIPE) == 0 {
-        var immediately = timespec()
-        _ = sigtimedwait(&blocked, nil, &immediately)
-      }
-      pthread_sigmask(SIG_SETMASK, &previous, nil)
-    }
-    try body()
+    if let failure { throw TraceWriteError(code: failure) }
   }
 
   func close() {

@@ -36,6 +36,7 @@ import Testing
     ("let big: Int128 = 1", "names Int128"),
     ("let big = UInt128(1)", "names UInt128"),
     ("for await value in Observations({ model.count }) {}", "names Observations"),
+    ("return String(validating: bytes, as: UTF8.self) ?? self", "calls String(validating:)"),
   ])
   func aboveTheFloorIsFound(line: String, message: String) {
     #expect(FloorCheck.problems(in: "let a = 1\n" + line).map(\.message) == [message])
@@ -72,6 +73,9 @@ enum FloorCheck {
     "Observations",
   ]
 
+  /// Calls that need macOS 15 / iOS 18 or later, as they are spelled.
+  static let calls = ["String(validating:"]
+
   static func problems(in text: String) -> [Problem] {
     var problems: [Problem] = []
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -82,6 +86,9 @@ enum FloorCheck {
       }
       for type in typeNames(in: code) where types.contains(type) {
         problems.append(Problem(line: index + 1, message: "names \(type)"))
+      }
+      for call in calls where code.replacingOccurrences(of: " ", with: "").contains(call) {
+        problems.append(Problem(line: index + 1, message: "calls \(call))"))
       }
     }
     return problems

@@ -6,6 +6,8 @@
   import Musl
 #endif
 
+// Locks: the package's one platform branch for them.
+
 /// A value guarded by the platform's mutual-exclusion lock.
 ///
 /// The package's one platform branch for locks: `os_unfair_lock` on Apple platforms
@@ -47,6 +49,54 @@ extension Locked where Value: Sendable {
 }
 
 // MARK: - Platform
+
+#if canImport(os)
+  /// The recorder's lock, taken for a short critical section on every event.
+  ///
+  /// On Apple platforms it is ``Locked`` (`os_unfair_lock`), which donates a waiting
+  /// thread's priority to the holder: a spinning waiter of higher priority (the main
+  /// thread) could starve a preempted holder of lower priority, which is why `OSSpinLock`
+  /// was deprecated.
+  package typealias SpinLock<Value> = Locked<Value>
+#else
+  /// The recorder's lock, taken for a short critical section on every event.
+  ///
+  /// Taking it is one atomic exchange and releasing it one store, where a futex-based
+  /// mutex needs two atomic read-modify-writes. A thread that finds it taken spins
+  /// briefly, then yields its time slice, so a preempted holder is not starved.
+  package final class SpinLock<Value>: @unchecked Sendable {
+    private let locked = AtomicInt(0)
+    private let value: UnsafeMutablePointer<Value>
+
+    package init(_ initial: Value) {
+      value = .allocate(capacity: 1)
+      value.initialize(to: initial)
+    }
+
+    deinit {
+      value.deinitialize(count: 1)
+      value.deallocate()
+    }
+
+    /// Runs `body` with exclusive access to the value.
+    @inline(__always)
+    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+      if locked.exchange(1) != 0 { wait() }
+      defer { locked.store(0) }
+      return try body(&value.pointee)
+    }
+
+    @inline(never)
+    private func wait() {
+      var spins = 0
+      while true {
+        if locked.loadRelaxed() == 0, locked.exchange(1) == 0 { return }
+        spins += 1
+        if spins > 64 { sched_yield() }
+      }
+    }
+  }
+#endif
 
 #if canImport(os)
   /// `os_unfair_lock`, from `<os/lock.h>`: `os_unfair_lock_lock(os_unfair_lock_t)`,
