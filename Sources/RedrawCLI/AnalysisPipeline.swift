@@ -115,12 +115,20 @@ public enum AnalysisPipeline {
 }
 
 /// Writes a file so that readers see the old content or the new one, never half of it.
+///
+/// A path that names something other than a regular file (`/dev/null`, `/dev/stdout`, a
+/// FIFO) is written in place: renaming a file over it would replace the device or pipe.
 enum AtomicFile {
   struct Failure: Error {
     let reason: String
   }
 
   static func write(_ text: String, to path: String) throws(Failure) {
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      try writeInPlace(text, to: path)
+      return
+    }
     let temporary = path + ".redraw-\(getpid()).tmp"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
@@ -135,5 +143,13 @@ enum AtomicFile {
       unlink(temporary)
       throw Failure(reason: String(cString: strerror(error)))
     }
+  }
+
+  private static func writeInPlace(_ text: String, to path: String) throws(Failure) {
+    let fd = open(path, O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw Failure(reason: String(cString: strerror(errno))) }
+    let failed = FileDescriptor.writeAll(text, to: fd)
+    let closed = close(fd) == 0 ? nil : errno
+    if let error = failed ?? closed { throw Failure(reason: String(cString: strerror(error))) }
   }
 }

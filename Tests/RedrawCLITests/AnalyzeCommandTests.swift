@@ -66,6 +66,27 @@ struct AnalyzeCommandTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "previous report")
   }
 
+  /// `--output /dev/null` once replaced the device with a regular file (the report was renamed
+  /// over it); a FIFO stands in for the device here.
+  @Test func anOutputThatIsNotARegularFileIsWrittenInPlace() throws {
+    let path = scratchPath("fifo-\(UUID())")
+    #expect(mkfifo(path, 0o600) == 0)
+    // Held open for reading and writing, the FIFO lets the report's writer open it at once
+    // and keeps the report (far below a pipe's 64 KiB) until it is read.
+    let descriptor = open(path, O_RDWR | O_NONBLOCK)
+    defer { close(descriptor) }
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["analyze", sample("clean"), "--format", "json", "--output", path]) == .success)
+    var status = stat()
+    #expect(stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
+    var report: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while case let count = read(descriptor, &buffer, buffer.count), count > 0 {
+      report += buffer[..<count]
+    }
+    #expect(String(decoding: report, as: UTF8.self).contains(#""findings""#))
+  }
+
   @Test func anUnwritableOutputIsAnErrorAndLeavesNothing() {
     let terminal = CapturedTerminal()
     #expect(terminal.run(["analyze", sample("clean"), "--output", "/nonexistent-dir/report.txt"]) == .inputError)
