@@ -62,19 +62,19 @@ enum ExportCommand {
       return .usage
     }
     let path = parsed.value(output)!
-    let temporary = path + ".redraw-\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      terminal.standardError("redraw: error: cannot write '\(path)': \(String(cString: strerror(errno)))\n")
+    let file: AtomicFile
+    do {
+      file = try AtomicFile(path: path)
+    } catch {
+      terminal.standardError("redraw: error: cannot write '\(path)': \(error.reason)\n")
       return .inputError
     }
     var writer = ChromeTraceWriter(window: start...end)
     var written = 0
-    var failure: Int32?
     func flush(_ writer: inout ChromeTraceWriter) {
       let bytes = writer.drain()
       written += bytes.count
-      if failure == nil { failure = bytes.withUnsafeBytes { FileDescriptor.writeAll($0, to: descriptor) } }
+      bytes.withUnsafeBytes { file.write($0) }
     }
     var reader = TraceReader(lenient: parsed.isSet(lenient))
     do {
@@ -83,22 +83,16 @@ enum ExportCommand {
         if writer.pendingBytes > 1 << 20 { flush(&writer) }
       }
     } catch {
-      close(descriptor)
-      unlink(temporary)
+      file.abandon()
       terminal.standardError("redraw: error: \(error)\n")
       return .inputError
     }
     writer.finish()
     flush(&writer)
-    close(descriptor)
-    if let failure {
-      unlink(temporary)
-      terminal.standardError("redraw: error: cannot write '\(path)': \(String(cString: strerror(failure)))\n")
-      return .inputError
-    }
-    guard rename(temporary, path) == 0 else {
-      unlink(temporary)
-      terminal.standardError("redraw: error: cannot write '\(path)': \(String(cString: strerror(errno)))\n")
+    do {
+      try file.commit()
+    } catch {
+      terminal.standardError("redraw: error: cannot write '\(path)': \(error.reason)\n")
       return .inputError
     }
     if written > viewerLimit {

@@ -68,7 +68,11 @@ struct AnalyzeCommandTests {
 
   /// `--output /dev/null` once replaced the device with a regular file (the report was renamed
   /// over it); a FIFO stands in for the device here.
-  @Test func anOutputThatIsNotARegularFileIsWrittenInPlace() throws {
+  @Test(arguments: [
+    (["analyze", "--format", "json", sample("clean")], #""findings""#),
+    (["export", "--to", "chrome", sample("clean")], #""traceEvents""#),
+  ])
+  func anOutputThatIsNotARegularFileIsWrittenInPlace(command: [String], expected: String) throws {
     let path = scratchPath("fifo-\(UUID())")
     #expect(mkfifo(path, 0o600) == 0)
     // Held open for reading and writing, the FIFO lets the report's writer open it at once
@@ -76,7 +80,7 @@ struct AnalyzeCommandTests {
     let descriptor = open(path, O_RDWR | O_NONBLOCK)
     defer { close(descriptor) }
     let terminal = CapturedTerminal()
-    #expect(terminal.run(["analyze", sample("clean"), "--format", "json", "--output", path]) == .success)
+    #expect(terminal.run(command + ["--output", path]) == .success)
     var status = stat()
     #expect(stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
     var report: [UInt8] = []
@@ -84,7 +88,7 @@ struct AnalyzeCommandTests {
     while case let count = read(descriptor, &buffer, buffer.count), count > 0 {
       report += buffer[..<count]
     }
-    #expect(String(decoding: report, as: UTF8.self).contains(#""findings""#))
+    #expect(String(decoding: report, as: UTF8.self).contains(expected))
   }
 
   @Test func anUnwritableOutputIsAnErrorAndLeavesNothing() {
