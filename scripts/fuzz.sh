@@ -12,8 +12,15 @@ seconds=${1:-60}
 out=.build/fuzz
 mkdir -p "$out/corpus"
 
-swiftc -O -g -sanitize=fuzzer,address -use-ld=lld -parse-as-library -module-name RedrawAnalysis \
-  Sources/RedrawAnalysis/*/*.swift Fuzz/TraceFuzzer.swift -o "$out/trace-fuzzer"
+# RedrawAnalysis depends on RedrawPlatform (its lock), which imports the C target's header.
+printf 'module CRedrawPlatform {\n  header "%s"\n  export *\n}\n' \
+  "$PWD/Sources/CRedrawPlatform/include/CRedrawPlatform.h" >"$out/module.modulemap"
+flags=(-O -g -sanitize=fuzzer,address -parse-as-library -package-name Redraw -I "$out"
+  -Xcc -fmodule-map-file="$out/module.modulemap")
+swiftc "${flags[@]}" -wmo -module-name RedrawPlatform Sources/RedrawPlatform/*.swift \
+  -emit-module -emit-module-path "$out/RedrawPlatform.swiftmodule" -emit-object -o "$out/RedrawPlatform.o"
+swiftc "${flags[@]}" -use-ld=lld -module-name RedrawAnalysis \
+  Sources/RedrawAnalysis/*/*.swift Fuzz/TraceFuzzer.swift "$out/RedrawPlatform.o" -o "$out/trace-fuzzer"
 
 for sample in SampleTraces/*/*.jsonl; do
   cp "$sample" "$out/corpus/seed-$(basename "$(dirname "$sample")")-$(basename "$sample")"
