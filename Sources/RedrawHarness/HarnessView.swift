@@ -13,9 +13,10 @@ import RedrawTrace
 /// ```
 ///
 /// Stored properties are the view's inputs: when a parent re-evaluates, it re-creates the
-/// struct, and the harness re-evaluates the child's body only if an input changed (an
-/// object by identity, a value by `==`; an input that is neither counts as changed), as
-/// SwiftUI does. ``ViewState`` properties are the view's state and are not inputs.
+/// struct, and the harness re-evaluates the child's body only if an input changed, compared
+/// as SwiftUI compares them (objects by identity, plain data by its fields, other values by
+/// `==`; a closure always counts as changed). ``ViewState`` properties are the view's state
+/// and are not inputs.
 public protocol HarnessView {
   /// Reads models and declares children, tasks and environment values.
   func body(_ content: inout ViewContent)
@@ -44,6 +45,8 @@ public struct ViewContent {
   /// The node of a child with this key: its current one, or a new one.
   let identify: (ChildKey) -> Int
   var children: [Child] = []
+  /// How many children this body declared so far with each key (occurrence 0).
+  var declaredKeys: [ChildKey: Int] = [:]
   var tasks: [Task] = []
   /// Text the body would show; kept so tests can read what a view displays.
   var texts: [String] = []
@@ -52,17 +55,29 @@ public struct ViewContent {
   /// reads is the body's read) and inside the child's identity (so `Trace.make` in its
   /// property initializers records the child as their owner).
   ///
+  /// A child's identity is its place in the body's structure, as SwiftUI's view builder
+  /// gives it: the source location of this call stands for that place, so a child keeps its
+  /// identity when a sibling before it appears or disappears (`if hasUnread { … }`), and
+  /// the two branches of an `if`/`else` or `switch` are different identities even for the
+  /// same type. Calls from one location in a loop are told apart by `id`, as `ForEach`
+  /// does, or else by their order there.
+  ///
   /// - Parameters:
   ///   - make: The child's struct, e.g. `FeedView(settings: settings)`.
-  ///   - id: An explicit identity, as `ForEach` or `.id(_:)` give; by default a child is
-  ///     identified by its position and type.
+  ///   - id: An explicit identity, as `ForEach` or `.id(_:)` give: a new `id` is a new view
+  ///     (fresh state, initializers and tasks run again), the same `id` keeps it.
   ///   - environment: Objects to inject into the child's subtree, as `.environment(_:)` does.
   public mutating func child<V: HarnessView>(
-    _ make: @autoclosure () -> V, id: AnyHashable? = nil, environment: [AnyObject] = []
+    _ make: @autoclosure () -> V, id: AnyHashable? = nil, environment: [AnyObject] = [],
+    fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
   ) {
     var inherited = self.environment
     for object in environment { inherited[ObjectIdentifier(type(of: object))] = object }
-    let key = ChildKey(position: id == nil ? children.count : -1, type: ObjectIdentifier(V.self), id: id)
+    var key = ChildKey(
+      site: ChildKey.Site(file: fileID, line: line, column: column), type: ObjectIdentifier(V.self), id: id,
+      occurrence: 0)
+    key.occurrence = declaredKeys[key, default: 0]
+    declaredKeys[key] = key.occurrence + 1
     let node = identify(key)
     let view = Trace.withOwner(node) { make() }
     children.append(
@@ -86,9 +101,28 @@ public struct ViewContent {
   }
 }
 
-/// How a child is identified among its siblings.
+/// How a child is identified among its siblings: where its parent's body declares it, its
+/// type, its explicit `id`, and, for several declared alike, their order.
 struct ChildKey: Hashable {
-  var position: Int
+  /// A source location of a `child` call.
+  struct Site: Hashable {
+    /// The address of the `#fileID` string: one per file in a binary.
+    var file: UInt
+    var line: UInt
+    var column: UInt
+
+    init(file: StaticString, line: UInt, column: UInt) {
+      self.file = UInt(bitPattern: file.utf8Start)
+      self.line = line
+      self.column = column
+    }
+
+    /// The root's, which no body declares.
+    static let root = Site(file: "", line: 0, column: 0)
+  }
+
+  var site: Site
   var type: ObjectIdentifier
   var id: AnyHashable?
+  var occurrence: Int
 }

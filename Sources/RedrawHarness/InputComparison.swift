@@ -1,17 +1,20 @@
 /// Whether a re-created view struct has the same inputs as the one it replaces, as
 /// SwiftUI decides whether a child's body must run again.
 ///
-/// Fields are compared one by one: objects by identity, `Equatable` values by `==`,
-/// optionals through their value; ``ViewState`` fields are storage, not inputs, and are
-/// skipped. A field that is none of these (a closure, a non-`Equatable` struct) counts
-/// as changed, as it does for SwiftUI.
+/// Fields are compared one by one, as SwiftUI compares them:
+/// - ``ViewState`` fields are storage, not inputs, and are skipped;
+/// - objects by identity (a new instance is a change, even if it holds the same values);
+/// - plain data (a type with no references, such as `Int`, a `Bool`-and-`Double` struct or
+///   an enum of them) by its fields, `Equatable` or not;
+/// - other `Equatable` values (a `String`, an array) by `==`;
+/// - optionals through their value;
+/// - anything else counts as changed: a closure, or a struct that holds a `String` or a
+///   reference and is not `Equatable`. So a child with a closure property is evaluated
+///   again every time its parent is.
 enum InputComparison {
   static func sameInputs(_ old: any HarnessView, _ new: any HarnessView) -> Bool {
     guard type(of: old) == type(of: new) else { return false }
-    let oldFields = Mirror(reflecting: old).children.map(\.value)
-    let newFields = Mirror(reflecting: new).children.map(\.value)
-    guard oldFields.count == newFields.count else { return false }
-    return zip(oldFields, newFields).allSatisfy { sameValue($0, $1) }
+    return sameFields(Mirror(reflecting: old), Mirror(reflecting: new))
   }
 
   static func sameValue(_ old: Any, _ new: Any) -> Bool {
@@ -28,9 +31,31 @@ enum InputComparison {
       default: return false
       }
     default:
+      if isPlainData(old), type(of: old) == type(of: new) {
+        if let equatable = old as? any Equatable { return equatable.isEqual(to: new) }
+        // An enum case without a payload has no fields to compare: its name tells it.
+        if oldMirror.displayStyle == .enum, oldMirror.children.isEmpty || newMirror.children.isEmpty {
+          return String(describing: old) == String(describing: new)
+        }
+        return sameFields(oldMirror, newMirror)
+      }
       guard let equatable = old as? any Equatable else { return false }
       return equatable.isEqual(to: new)
     }
+  }
+
+  /// Whether the fields (or an enum's case and payload) of two values of one type are the same.
+  private static func sameFields(_ old: Mirror, _ new: Mirror) -> Bool {
+    let oldFields = Array(old.children)
+    let newFields = Array(new.children)
+    guard oldFields.count == newFields.count else { return false }
+    return zip(oldFields, newFields).allSatisfy { $0.label == $1.label && sameValue($0.value, $1.value) }
+  }
+
+  /// Whether a value's type holds no references: what SwiftUI compares byte for byte.
+  private static func isPlainData(_ value: Any) -> Bool {
+    func check<T>(_: T) -> Bool { _isPOD(T.self) }
+    return _openExistential(value, do: check)
   }
 }
 

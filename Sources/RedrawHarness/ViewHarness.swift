@@ -69,7 +69,7 @@ public final class ViewHarness {
   /// Mounts `root` and evaluates the whole tree once.
   public init<Root: HarnessView>(tracking: Tracking = .propertyLevel, _ root: @escaping () -> Root) {
     self.tracking = tracking
-    let key = ChildKey(position: 0, type: ObjectIdentifier(Root.self), id: nil)
+    let key = ChildKey(site: .root, type: ObjectIdentifier(Root.self), id: nil, occurrence: 0)
     let made = Trace.withOwner(1) { root() }
     self.root = HarnessNode(id: 1, key: key, typeName: String(describing: Root.self), view: made, environment: [:])
     nextID = 2
@@ -95,6 +95,12 @@ public final class ViewHarness {
   /// The current struct of the first mounted view of type `type`, parents first.
   public func view<V: HarnessView>(_ type: V.Type) -> V? {
     root.subtree.lazy.compactMap { $0.view as? V }.first
+  }
+
+  /// The current structs of every mounted view of type `type`, in the tree's order (parents
+  /// first, children in the order their parent declares them).
+  public func views<V: HarnessView>(_ type: V.Type) -> [V] {
+    root.subtree.compactMap { $0.view as? V }
   }
 
   /// The text the mounted views of type `type` show.
