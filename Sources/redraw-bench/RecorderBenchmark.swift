@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import RedrawTrace
 
 /// Measures what recording costs the calling thread, in nanoseconds per event.
@@ -51,6 +52,33 @@ struct RecorderBenchmark {
             blackHole(sum)
           }))
     }
+    let observable = ObservableBenchModel()
+    if selected("@Observable read") {
+      figures.append(
+        Figure(
+          name: "@Observable read",
+          nanosecondsPerEvent: measure(events * 10) { count in
+            var sum = 0
+            for _ in 0..<count { sum &+= observable.value }
+            blackHole(sum)
+          }))
+    }
+    if selected("@Observable write") {
+      figures.append(
+        Figure(
+          name: "@Observable write",
+          nanosecondsPerEvent: measure(events * 10) { count in
+            for index in 0..<count { observable.value = index }
+          }))
+    }
+    if selected("off (@Tracked write)") {
+      figures.append(
+        Figure(
+          name: "off (@Tracked write)",
+          nanosecondsPerEvent: measure(events * 10) { count in
+            for index in 0..<count { model.value = index }
+          }))
+    }
     let memory = MemoryTraceSink()
     if selected("memory (explicit read)") {
       figures.append(
@@ -91,6 +119,14 @@ struct RecorderBenchmark {
             blackHole(sum)
           }))
     }
+    if selected("file (@Tracked write)") {
+      figures.append(
+        Figure(
+          name: "file (@Tracked write)",
+          nanosecondsPerEvent: try recording(.file(path)) { count in
+            for index in 0..<count { model.value = index }
+          }))
+    }
     try? FileManager.default.removeItem(atPath: path)
     return figures
   }
@@ -126,6 +162,11 @@ struct RecorderBenchmark {
 final class BenchModel: TrackedModel {
   let tracking = ModelTracking()
   @Tracked var value = 1
+}
+
+/// The same model as `@Observable` declares it: the baseline of every `@Tracked` figure.
+@Observable final class ObservableBenchModel {
+  var value = 1
 }
 
 func median(_ samples: [Double]) -> Double {
