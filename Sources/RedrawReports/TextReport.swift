@@ -55,12 +55,11 @@ public enum TextReport: ReportRenderer {
         "With @Observable",
         NumberFormatting.grouped(summary.evaluationsWithPropertyTracking)
           + (evaluations == 0 ? "" : " (\(NumberFormatting.percent(summary.savedShare)) fewer)")),
-      row(
-        "Views",
-        "\(NumberFormatting.grouped(summary.views)) types, \(NumberFormatting.grouped(summary.nodes)) nodes"),
+      row("Views", "\(count(summary.views, "type")), \(count(summary.nodes, "node"))"),
       row(
         "Initializers",
-        "\(count(summary.initializerRuns, "run")), \(count(summary.effects, "effect")) in all"),
+        "\(count(summary.initializerRuns, "run")), \(count(summary.effectsInInitializers, "effect")) inside them"),
+      row("Effects", effectsText(summary)),
     ]
     if summary.baselineFindings + summary.ignoredFindings > 0 {
       lines.append(
@@ -142,6 +141,19 @@ public enum TextReport: ReportRenderer {
 
   private static func row(_ label: String, _ value: String) -> String {
     label + String(repeating: " ", count: max(1, 22 - label.count)) + value
+  }
+
+  /// All effects, and where they started: "12 (9 in initializers, 1 in bodies, 2 elsewhere)";
+  /// an effect elsewhere (a task, an action) is context, not a finding.
+  private static func effectsText(_ summary: AnalysisSummary) -> String {
+    let elsewhere = summary.effects - summary.effectsInInitializers - summary.effectsInBodies
+    let places = [
+      (summary.effectsInInitializers, "in initializers"), (summary.effectsInBodies, "in bodies"),
+      (elsewhere, "elsewhere"),
+    ].filter { $0.0 > 0 }
+    let total = NumberFormatting.grouped(summary.effects)
+    guard !places.isEmpty else { return total }
+    return total + " (" + places.map { "\(NumberFormatting.grouped($0.0)) \($0.1)" }.joined(separator: ", ") + ")"
   }
 
   private static func count(_ value: Int, _ noun: String, plural: String? = nil) -> String {

@@ -39,7 +39,12 @@ public struct AnalysisSummary: Sendable, Equatable {
   /// The migration what-if: evaluations with property-level tracking.
   public var evaluationsWithPropertyTracking: Int
   public var initializerRuns: Int
+  /// Every `effect` event.
   public var effects: Int
+  /// Effects started inside initializers (each repeated by every re-run).
+  public var effectsInInitializers: Int
+  /// Effects started inside bodies.
+  public var effectsInBodies: Int
   /// Lines skipped by a lenient read.
   public var skippedLines: Int
   /// Events of kinds the reader does not know.
@@ -68,6 +73,8 @@ public struct AnalysisSummary: Sendable, Equatable {
     evaluationsWithPropertyTracking = sessions.reduce(0) { $0 + $1.evaluationsWithPropertyTracking }
     initializerRuns = sessions.reduce(0) { $0 + $1.count(of: .`init`) }
     effects = sessions.reduce(0) { $0 + $1.count(of: .effect) }
+    effectsInInitializers = sessions.reduce(0) { $0 + $1.initGroups.reduce(0) { $0 + $1.effectCount } }
+    effectsInBodies = sessions.reduce(0) { $0 + $1.bodyEffects.reduce(0) { $0 + $1.count } }
     skippedLines = analysis.files.reduce(0) { $0 + $1.skippedLines }
     unknownEvents = sessions.reduce(0) { $0 + $1.count(of: .unknown) }
     truncatedSessions = sessions.filter { $0.truncation != nil }.count

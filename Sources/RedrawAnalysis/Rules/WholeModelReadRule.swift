@@ -57,11 +57,13 @@ public enum WholeModelReadRule: Rule {
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let minimumProperties = Int(context.value("minimum-properties", of: description))
     let minimumShare = context.value("minimum-share", of: description)
-    var childEvaluations: [Int64: (children: Int, evaluations: Int)] = [:]
+    var childEvaluations: [Int64: ChildEvaluations] = [:]
     for node in session.nodes {
       guard let parent = node.parent else { continue }
-      childEvaluations[parent, default: (0, 0)].children += 1
-      childEvaluations[parent, default: (0, 0)].evaluations += node.parentDriven + node.cascaded
+      let driven = node.parentDriven + node.cascaded
+      childEvaluations[parent, default: ChildEvaluations()].children += 1
+      childEvaluations[parent, default: ChildEvaluations()].reEvaluated += driven > 0 ? 1 : 0
+      childEvaluations[parent, default: ChildEvaluations()].evaluations += driven
     }
     return session.modelReads.filter { read in
       read.maximumProperties >= minimumProperties
@@ -71,7 +73,7 @@ public enum WholeModelReadRule: Rule {
       let children = childEvaluations[read.node]!
       return Finding(
         rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
-        message: message(read, children: children.children, evaluations: children.evaluations),
+        message: message(read, children: children),
         fix: description.fix, view: read.view, type: read.type, count: children.evaluations,
         scenario: session.scenario, source: session.source, evidence: read.first)
     }
@@ -79,10 +81,21 @@ public enum WholeModelReadRule: Rule {
 
   // MARK: - Messages
 
-  static func message(_ read: ModelReadSummary, children: Int, evaluations: Int) -> String {
-    "\(read.view) reads \(read.maximumProperties) of the \(read.knownProperties) properties of \(read.type) "
-      + "(\(Wording.list(read.properties))), so any change to them re-evaluates it, and its "
-      + "\(Wording.count(children, "child", plural: "children")) were re-evaluated "
-      + "\(Wording.count(evaluations, "time")) because of it."
+  /// A parent's children, and how many of them its evaluations re-evaluated, how often.
+  struct ChildEvaluations {
+    var children = 0
+    var reEvaluated = 0
+    var evaluations = 0
+  }
+
+  static func message(_ read: ModelReadSummary, children: ChildEvaluations) -> String {
+    let who =
+      children.reEvaluated == children.children
+      ? "its \(Wording.count(children.children, "child", plural: "children"))"
+      : "\(children.reEvaluated) of its \(Wording.count(children.children, "child", plural: "children"))"
+    let verb = children.reEvaluated == 1 ? "was" : "were"
+    return "\(read.view) reads \(read.maximumProperties) of the \(read.knownProperties) properties of \(read.type) "
+      + "(\(Wording.list(read.properties))), so any change to them re-evaluates it, and \(who) \(verb) re-evaluated "
+      + "\(Wording.count(children.evaluations, "time")) because of it."
   }
 }

@@ -1,0 +1,59 @@
+import RedrawAnalysis
+import Testing
+
+@Suite("Messages count what happened")
+struct WordingTests {
+  /// A list view reads every property of its model; of its three children, only two are
+  /// re-evaluated when it is (the third, a header with an unchanged input, is not).
+  static let wholeModelParent = """
+    {"e":"meta","format":"redraw-trace","version":1,"scenario":"mark read"}
+    {"e":"body","t":100,"tid":1,"id":1,"view":"ListView","node":1}
+    {"e":"read","t":101,"tid":1,"obj":5,"type":"ReadingList","prop":"books"}
+    {"e":"read","t":102,"tid":1,"obj":5,"type":"ReadingList","prop":"title"}
+    {"e":"read","t":103,"tid":1,"obj":5,"type":"ReadingList","prop":"unreadCount"}
+    {"e":"end","t":110,"tid":1,"id":1}
+    {"e":"body","t":120,"tid":1,"id":2,"view":"Header","node":2,"parent":1}
+    {"e":"end","t":121,"tid":1,"id":2}
+    {"e":"body","t":130,"tid":1,"id":3,"view":"Badge","node":3,"parent":1}
+    {"e":"end","t":131,"tid":1,"id":3}
+    {"e":"body","t":140,"tid":1,"id":4,"view":"Row","node":4,"parent":1}
+    {"e":"end","t":141,"tid":1,"id":4}
+    {"e":"write","t":200,"tid":1,"obj":5,"type":"ReadingList","prop":"books"}
+    {"e":"body","t":300,"tid":1,"id":5,"view":"ListView","node":1}
+    {"e":"read","t":301,"tid":1,"obj":5,"type":"ReadingList","prop":"books"}
+    {"e":"read","t":302,"tid":1,"obj":5,"type":"ReadingList","prop":"title"}
+    {"e":"read","t":303,"tid":1,"obj":5,"type":"ReadingList","prop":"unreadCount"}
+    {"e":"end","t":310,"tid":1,"id":5}
+    {"e":"body","t":320,"tid":1,"id":6,"view":"Badge","node":3,"parent":1}
+    {"e":"end","t":321,"tid":1,"id":6}
+    {"e":"body","t":330,"tid":1,"id":7,"view":"Row","node":4,"parent":1}
+    {"e":"end","t":331,"tid":1,"id":7}
+
+    """
+
+  @Test func wholeModelReadNamesHowManyChildrenWereReEvaluated() throws {
+    let analysis = try analyze(Self.wholeModelParent)
+    let finding = try #require(analysis.findings.first { $0.rule == "whole-model-read" })
+    #expect(finding.message.hasSuffix("and 2 of its 3 children were re-evaluated 2 times because of it."))
+    #expect(finding.count == 2)
+  }
+
+  @Test func theTextSummarySaysWhereEffectsStarted() throws {
+    let analysis = try analyze(
+      """
+      {"e":"meta","format":"redraw-trace","version":1}
+      {"e":"init","t":100,"tid":1,"id":1,"type":"FeedModel"}
+      {"e":"effect","t":110,"tid":1,"kind":"network"}
+      {"e":"effect","t":111,"tid":1,"kind":"observer"}
+      {"e":"end","t":120,"tid":1,"id":1,"obj":1}
+      {"e":"body","t":200,"tid":1,"id":2,"view":"FeedView","node":1}
+      {"e":"effect","t":210,"tid":1,"kind":"log"}
+      {"e":"end","t":220,"tid":1,"id":2}
+      {"e":"effect","t":300,"tid":1,"kind":"task"}
+
+      """)
+    #expect(analysis.summary.effects == 4)
+    #expect(analysis.summary.effectsInInitializers == 2)
+    #expect(analysis.summary.effectsInBodies == 1)
+  }
+}
