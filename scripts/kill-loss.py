@@ -5,8 +5,9 @@
 
 Each run starts `redraw-recording-child record-until-killed`, which records a mark a
 millisecond named with the monotonic clock, kills it after 0.5-1.5 s, and reads the trace:
-the loss is the time from the last mark in the file to the kill. Prints the lines that
-were not complete JSON (only a cut last line may be) and the loss's min, median and max.
+the loss is the time from the last mark in the file to the kill. Prints how many lines
+before the last were not complete JSON (only the last may be cut) and the loss's min,
+median and max; runs whose file held no mark are counted apart.
 """
 import json, os, random, signal, statistics, subprocess, sys, tempfile, time
 
@@ -18,7 +19,8 @@ subprocess.run(["swift", "build", "--product", "redraw-recording-child"], cwd=ro
 child = os.path.join(root, ".build", "debug", "redraw-recording-child")
 losses, bad = [], 0
 for _ in range(runs):
-    path = tempfile.mktemp(suffix=".jsonl")
+    handle, path = tempfile.mkstemp(suffix=".jsonl")
+    os.close(handle)
     process = subprocess.Popen([child, "record-until-killed", path, flush])
     time.sleep(random.uniform(0.5, 1.5))
     killed = time.monotonic_ns()
@@ -38,6 +40,10 @@ for _ in range(runs):
             continue
         if event.get("e") == "mark":
             marks.append(int(event["name"]))
-    losses.append((killed - marks[-1]) / 1e6 if marks else float("inf"))
+    if marks:
+        losses.append((killed - marks[-1]) / 1e6)
 print(f"{runs} runs, flush every {flush} ms: {bad} incomplete lines before the last")
-print(f"lost: min {min(losses):.1f} ms, median {statistics.median(losses):.1f} ms, max {max(losses):.1f} ms")
+if len(losses) < runs:
+    print(f"{runs - len(losses)} runs wrote nothing before the kill")
+if losses:
+    print(f"lost: min {min(losses):.1f} ms, median {statistics.median(losses):.1f} ms, max {max(losses):.1f} ms")

@@ -30,7 +30,9 @@ public struct AnalyzeOptions: Sendable {
     choices: ReportFormat.allCases.map(\.rawValue))
   static let output = OptionSpec(
     name: "--output", shortName: "-o", valueName: "file",
-    help: "Write the report to this file (replaced atomically) instead of standard output.")
+    help:
+      "Write the report to this file (replaced atomically; a FIFO or device is written in place) instead of standard output."
+  )
   static let failOn = OptionSpec(
     name: "--fail-on", valueName: "severity",
     help: "Exit with 1 when a finding is at or above this severity.", defaultValue: "error",

@@ -19,7 +19,8 @@ enum ExportCommand {
   static let from = OptionSpec(
     name: "--from", valueName: "time", help: "The start of the window, e.g. 1.5s, 200ms, 50us or 1000 (ns).")
   static let output = OptionSpec(
-    name: "--output", shortName: "-o", valueName: "file", help: "The file to write (replaced atomically).")
+    name: "--output", shortName: "-o", valueName: "file",
+    help: "The file to write (replaced atomically; a FIFO or device is written in place).")
   static let lenient = AnalyzeOptions.lenient
 
   /// Chrome's own viewer struggles past this size; Perfetto's UI opens larger files.

@@ -73,11 +73,12 @@ public struct ViewContent {
   ) {
     var inherited = self.environment
     for object in environment { inherited[ObjectIdentifier(type(of: object))] = object }
-    var key = ChildKey(
+    let first = ChildKey(
       site: ChildKey.Site(file: fileID, line: line, column: column), type: ObjectIdentifier(V.self), id: id,
       occurrence: 0)
-    key.occurrence = declaredKeys[key, default: 0]
-    declaredKeys[key] = key.occurrence + 1
+    var key = first
+    key.occurrence = declaredKeys[first, default: 0]
+    declaredKeys[first] = key.occurrence + 1
     let node = identify(key)
     let view = Trace.withOwner(node) { make() }
     children.append(

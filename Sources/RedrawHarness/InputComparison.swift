@@ -32,6 +32,9 @@ enum InputComparison {
       }
     default:
       if isPlainData(old), type(of: old) == type(of: new) {
+        // A scalar (a number, a `Bool`) by its bytes, as SwiftUI compares it: a NaN input
+        // is the same NaN.
+        if oldMirror.children.isEmpty, oldMirror.displayStyle != .enum { return sameBytes(old, new) }
         if let equatable = old as? any Equatable { return equatable.isEqual(to: new) }
         // An enum case without a payload has no fields to compare: its name tells it.
         if oldMirror.displayStyle == .enum, oldMirror.children.isEmpty || newMirror.children.isEmpty {
@@ -50,6 +53,16 @@ enum InputComparison {
     let newFields = Array(new.children)
     guard oldFields.count == newFields.count else { return false }
     return zip(oldFields, newFields).allSatisfy { $0.label == $1.label && sameValue($0.value, $1.value) }
+  }
+
+  /// Whether two values of one plain-data scalar type have the same bytes.
+  private static func sameBytes(_ old: Any, _ new: Any) -> Bool {
+    func compare<T>(_ old: T) -> Bool {
+      guard var other = new as? T else { return false }
+      var old = old
+      return withUnsafeBytes(of: &old) { a in withUnsafeBytes(of: &other) { b in a.elementsEqual(b) } }
+    }
+    return _openExistential(old, do: compare)
   }
 
   /// Whether a value's type holds no references: what SwiftUI compares byte for byte.

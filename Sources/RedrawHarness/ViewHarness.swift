@@ -321,3 +321,13 @@ final class Inbox: Sendable {
     }
   }
 }
+
+extension ViewHarness.Tracking: CustomStringConvertible {
+  /// `propertyLevel`, `objectLevel`, or `mixed(property, except: A, B)`: readable in the
+  /// names of parameterized tests.
+  public var description: String {
+    let name = level == .property ? "property" : "object"
+    guard !overrides.isEmpty else { return name + "Level" }
+    return "mixed(\(name), except: \(overrides.keys.sorted().joined(separator: ", ")))"
+  }
+}

@@ -88,7 +88,8 @@ public enum TextReport: ReportRenderer {
       for session in file.sessions {
         let name = TerminalText.sanitized("\(session.source):\(session.line)")
         if let truncation = session.truncation {
-          notes.append("\(name): " + truncationText(truncation))
+          let cut = TerminalText.sanitized("\(session.source):\(truncation.line)")
+          notes.append("\(cut): " + truncationText(truncation))
         }
         if session.lostEvents > 0 {
           notes.append("\(name): the recorder dropped \(count(session.lostEvents, "event"))")

@@ -53,12 +53,14 @@ final class Recorder: Sendable {
     }
     var mode = RecordingMode()
     if let text = variable("REDRAW_FLUSH_MS") {
-      guard let milliseconds = Int(text), milliseconds >= 0 else {
+      if let milliseconds = Int(text), milliseconds >= 0 {
+        mode.flushInterval = milliseconds == 0 ? nil : .milliseconds(milliseconds)
+      } else {
+        // A typo must not cost the recording: say so, and keep the default.
         Self.reportToStandardError(
-          "redraw: REDRAW_FLUSH_MS must be a whole number of milliseconds (0 for none), not '\(text)'")
-        return false
+          "redraw: REDRAW_FLUSH_MS must be a whole number of milliseconds (0 for none), not '\(text)'; "
+            + "recording with the default of 100 ms")
       }
-      mode.flushInterval = milliseconds == 0 ? nil : .milliseconds(milliseconds)
     }
     do {
       try start(destination, scenario: variable("REDRAW_SCENARIO"), app: nil, onFailure: nil, mode: mode)
@@ -171,7 +173,9 @@ final class Recorder: Sendable {
       state.scope = mode.scope
       state.reproducible = mode.reproducible
       beginSession(&state, scenario: scenario, app: app)
-      state.flushTimer = mode.flushInterval.map { startFlushTimer(every: $0, generation: state.generation) }
+      if let interval = mode.flushInterval, interval > .zero {
+        state.flushTimer = startFlushTimer(every: interval, generation: state.generation)
+      }
     }
     RecordingSwitch.set(true)
     Self.registerExitFlush()
@@ -236,8 +240,9 @@ final class Recorder: Sendable {
   /// buffers reach the writer in the order they were filled.
   private func startFlushTimer(every interval: Duration, generation: Int) -> any DispatchSourceTimer {
     let (seconds, attoseconds) = interval.components
-    let nanoseconds = Int(clamping: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000)
-    let period = DispatchTimeInterval.nanoseconds(max(nanoseconds, 1_000_000))
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    let nanoseconds = overflow ? Int64.max : whole.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+    let period = DispatchTimeInterval.nanoseconds(Int(clamping: max(nanoseconds, 1_000_000)))
     let timer = DispatchSource.makeTimerSource(queue: writer)
     timer.schedule(deadline: .now() + period, repeating: period, leeway: .milliseconds(5))
     timer.setEventHandler { [self] in

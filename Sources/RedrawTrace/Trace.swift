@@ -43,8 +43,8 @@ public enum Trace {
   ///   - app: The app's name, written in the `meta` line.
   ///   - flushInterval: How long recorded events wait at most before they are written
   ///     (at least 1 ms). A process killed without running `atexit` (`SIGKILL`, a crash,
-  ///     a CI timeout) loses at most this much of its end. nil: events are written when
-  ///     a 512 KiB buffer fills, at ``flush()``, at ``stop()`` and at a normal exit only.
+  ///     a CI timeout) loses at most this much of its end. nil or zero: events are written
+  ///     when a 512 KiB buffer fills, at ``flush()``, at ``stop()`` and at a normal exit only.
   ///   - onFailure: Called once, on the writer's queue, if writing fails; by default the
   ///     message goes to standard error.
   /// - Throws: ``TraceStartError`` when the destination cannot be opened.

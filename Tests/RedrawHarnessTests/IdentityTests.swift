@@ -57,6 +57,14 @@ struct RowList: HarnessView {
   }
 }
 
+/// `ForEach(rows.indices)`: rows told apart by their order.
+struct IndexedRowList: HarnessView {
+  let session: Session
+  func body(_ content: inout ViewContent) {
+    for row in session.rows { content.child(Row(number: row)) }
+  }
+}
+
 struct Row: HarnessView {
   let number: Int
   @ViewState var taps = 0
@@ -135,6 +143,18 @@ struct IdentityTests {
     #expect(harness.evaluations(of: Row.self) == 1, "only the new row; the others' inputs did not change")
   }
 
+  @Test(arguments: modes)
+  func rowsWithoutAnIDKeepTheirStateByPosition(tracking: ViewHarness.Tracking) {
+    let session = Session()
+    let harness = ViewHarness(tracking: tracking) { IndexedRowList(session: session) }
+    for (position, row) in harness.views(Row.self).enumerated() { row.taps = position + 1 }
+    harness.flush()
+    session.rows = [0, 1, 2, 3]  // insert at the front: state stays with the positions
+    harness.flush()
+    #expect(harness.views(Row.self).map(\.number) == [0, 1, 2, 3])
+    #expect(harness.views(Row.self).map(\.taps) == [1, 2, 3, 0])
+  }
+
   // MARK: Explicit identity
 
   @Test(arguments: modes)
@@ -183,7 +203,13 @@ struct InputsScreen: HarnessView {
     content.child(CaptionChild(caption: Caption()))
     content.child(EmphasisChild(emphasis: session.hasUnread ? .tinted(2) : .bold))
     content.child(ModelChild(session: session))
+    content.child(RatioChild(ratio: .nan))
   }
+}
+
+struct RatioChild: HarnessView {
+  let ratio: Double
+  func body(_ content: inout ViewContent) { content.text("\(ratio)") }
 }
 
 struct ClosureChild: HarnessView {
@@ -227,8 +253,18 @@ struct InputTests {
     #expect(harness.evaluations(of: InsetChild.self) == 0, "plain data compares by its fields")
     #expect(harness.evaluations(of: EmphasisChild.self) == 0, "the same enum case and payload")
     #expect(harness.evaluations(of: ModelChild.self) == modelChild, "the same object")
+    #expect(harness.evaluations(of: RatioChild.self) == 0, "plain data by its bytes: the same NaN")
     session.hasUnread = false  // the emphasis changes case
     harness.flush()
     #expect(harness.evaluations(of: EmphasisChild.self) == 1)
+  }
+}
+
+@Suite struct TrackingDescriptionTests {
+  @Test func trackingModesReadWellInTestNames() {
+    #expect(ViewHarness.Tracking.propertyLevel.description == "propertyLevel")
+    #expect(ViewHarness.Tracking.objectLevel.description == "objectLevel")
+    #expect(
+      ViewHarness.Tracking.mixed(.property, except: [Session.self]).description == "mixed(property, except: Session)")
   }
 }

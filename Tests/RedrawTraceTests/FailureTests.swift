@@ -100,18 +100,26 @@ extension RecorderTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(Trace.startFromEnvironment(["REDRAW_TRACE": path, "REDRAW_FLUSH_MS": value]))
         Trace.mark("soon")
-        Thread.sleep(forTimeInterval: 0.3)
-        let before = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        // Written: within the interval (given time for a busy machine). Not written: nothing
+        // after three times the default interval.
+        let before = written ? try waitForContent(path, seconds: 3) : try waitForContent(path, seconds: 0.3)
         Trace.stop()
         #expect(try (before.isEmpty ? [] : decodeLines(before)).map(\.e) == (written ? ["meta", "mark"] : []))
       }
     }
 
-    @Test(arguments: ["-5", "fast", "1.5", ""])
-    func aFlushIntervalThatIsNotMillisecondsStartsNothing(value: String) {
-      Trace.exclusively {
-        #expect(!Trace.startFromEnvironment(["REDRAW_TRACE": "/dev/null", "REDRAW_FLUSH_MS": value]))
-        #expect(!Trace.isRecording)
+    /// A typo in the interval must not cost the recording: it is reported (on standard error)
+    /// and the default interval is used.
+    @Test(arguments: ["-5", "fast", "1.5", "", "99999999999999999999"])
+    func aFlushIntervalThatIsNotMillisecondsFallsBackToTheDefault(value: String) throws {
+      try Trace.exclusively {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-flush-\(UUID()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(Trace.startFromEnvironment(["REDRAW_TRACE": path, "REDRAW_FLUSH_MS": value]))
+        Trace.mark("soon")
+        let before = try waitForContent(path, seconds: 3)
+        Trace.stop()
+        #expect(try decodeLines(before).map(\.e) == ["meta", "mark"])
       }
     }
 
@@ -132,5 +140,15 @@ extension RecorderTests {
       default: Issue.record("unexpected destination \(destination)")
       }
     }
+  }
+}
+
+/// The file's bytes once it is not empty, or after `seconds`, whichever comes first.
+private func waitForContent(_ path: String, seconds: Double) throws -> [UInt8] {
+  let deadline = Date().addingTimeInterval(seconds)
+  while true {
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    if !bytes.isEmpty || Date() >= deadline { return bytes }
+    Thread.sleep(forTimeInterval: 0.01)
   }
 }
