@@ -39,5 +39,6 @@ struct Scenario: Sendable {
     ReadingListScenario.wholeModel, ReadingListScenario.narrow,
     EnvironmentScenario.scenario,
     CollectionScenario.scenario,
+    DocumentScenario.taskID,
   ]
 }

@@ -67,6 +67,8 @@ struct ScenarioSampleTests {
       sample: "collection-object-level", evaluations: 9, overBroad: 1,
       findings: ["over-broad-invalidation ListScreen TodoList.filter ×1"]),
     Expected(sample: "collection-property-level", evaluations: 8, overBroad: 0, findings: []),
+    // 7. Three documents opened, each model made on purpose in .task(id:): not a re-creation.
+    Expected(sample: "document-task-id", evaluations: 12, overBroad: 0, findings: []),
   ]
 
   @Test(arguments: expectations)

@@ -11,7 +11,11 @@ public enum ModelRecreatedRule: Rule {
       re-creates the view struct, and the view then reads the new instance: everything the \
       old one held (text typed, a loaded page, a counter) is gone. The rule reports a view \
       node whose evaluations read only fresh instances of a type, each made by an \
-      initializer that ran more than once. The count is the distinct instances the node read.
+      initializer that ran more than once as part of re-creating a view struct: inside a \
+      parent's body (where child structs are made) or under the view as owner. A model made \
+      on purpose is not a re-creation: in .task or .task(id:) (one model per id), in an \
+      action, or in any other code outside a body. The count is the distinct instances the \
+      node read.
       """,
     fix: """
       Keep the model in @State (created once per view identity), or own it higher up and pass \
@@ -57,9 +61,12 @@ public enum ModelRecreatedRule: Rule {
   // MARK: - Messages
 
   static func message(_ entry: RecreationSummary) -> String {
+    let when =
+      entry.constructedIn.map { "while \($0)'s body re-created the view struct" }
+      ?? "when the view struct was re-created"
     var text =
       "\(entry.view) (node \(entry.node)) read \(entry.instances) different \(entry.type) instances, each made "
-      + "by an initializer that re-ran\(Wording.at(entry.site)) when the view struct was re-created: "
+      + "by an initializer that re-ran\(Wording.at(entry.site)) \(when): "
       + "the model does not survive its view's re-creation"
     if entry.replacedAfterWrites > 0 {
       text += ", and \(Wording.count(entry.replacedAfterWrites, "instance")) had been written before being replaced"

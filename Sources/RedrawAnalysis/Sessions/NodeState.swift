@@ -22,8 +22,6 @@ struct NodeState {
   var properties = DenseIndex()
   var pendingNeeded: PendingWrite?
   var pendingOverBroad: PendingWrite?
-  /// Types with a write to a read instance since the last evaluation.
-  var writtenTypes = DenseIndex()
   /// Instances made by initializers that the current and the last evaluation read,
   /// sorted by type and object.
   var madeInstances: [TypeObject] = []

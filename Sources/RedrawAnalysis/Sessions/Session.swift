@@ -152,6 +152,12 @@ public struct InitGroupSummary: Sendable {
   /// The view type of the owner node, when it evaluated a body.
   public var ownerView: String?
   public var runs = 0
+  /// Runs made while a view struct was being constructed: inside a body (a parent
+  /// re-creating its children) or under an owner. Runs in actions, tasks and other code that
+  /// runs on purpose are not.
+  public var constructionRuns = 0
+  /// The view whose body was running at the first construction run, when one was.
+  public var constructedIn: String?
   /// Nanoseconds spent in the initializer, all runs.
   public var totalTime: Int64 = 0
   /// Instances produced (runs whose `end` named an object).
@@ -245,6 +251,8 @@ public struct RecreationSummary: Sendable {
   /// Instances replaced after they had been written: state that was lost.
   public var replacedAfterWrites = 0
   public var site: String?
+  /// The view whose body re-created the struct (and ran the initializer), when recorded.
+  public var constructedIn: String?
   public var first: Evidence
 }
 

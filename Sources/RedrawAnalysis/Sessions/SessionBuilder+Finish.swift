@@ -37,6 +37,7 @@ extension SessionBuilder {
       summary.site = group.key.site.map { strings[$0] }
       summary.owner = group.key.owner
       summary.ownerView = group.key.owner.flatMap { viewOfNode[$0] }
+      summary.constructedIn = group.constructedIn.map { strings[$0] }
       return summary
     }
     var knownProperties: [StringID: Int] = [:]
@@ -72,7 +73,8 @@ extension SessionBuilder {
       RecreationSummary(
         node: nodes[key.node].summary.node, view: strings[nodes[key.node].view], type: strings[key.type],
         instances: state.instances, replacedAfterWrites: state.replacedAfterWrites,
-        site: state.group.flatMap { groups[$0].key.site }.map { strings[$0] }, first: state.first)
+        site: state.group.flatMap { groups[$0].key.site }.map { strings[$0] },
+        constructedIn: state.group.flatMap { groups[$0].constructedIn }.map { strings[$0] }, first: state.first)
     }
     session.modelReads = modelReads.map { state in
       ModelReadSummary(

@@ -4,6 +4,11 @@
 /// `@State private var model = Trace.make(Model())` in one view node form a group. An
 /// instance counts as *used* once it is read or written outside an initializer; the
 /// instances a group produced and nobody used were thrown away.
+///
+/// A run is part of *constructing a view struct* when it has an owner, or when the
+/// innermost span around it (past enclosing initializers) is a body: a parent's body
+/// re-creating its children's structs. A run inside an action, or outside any span (a
+/// task, a timer, code run on purpose), is deliberate.
 extension SessionBuilder {
   mutating func beginInit(_ event: TraceEvent, _ evidence: Evidence) {
     let key = GroupKey(type: event.type!, site: event.site, owner: event.owner)
@@ -17,7 +22,24 @@ extension SessionBuilder {
     }
     groups[index].summary.runs += 1
     groups[index].summary.latest = evidence
+    if let construction = constructionContext(owner: event.owner, thread: event.thread) {
+      groups[index].summary.constructionRuns += 1
+      if groups[index].constructedIn == nil { groups[index].constructedIn = construction }
+    }
     push(OpenSpan(id: event.span, kind: .`init`(group: index), start: evidence), on: event.thread)
+  }
+
+  /// Whether an initializer starting now on `thread` runs as part of constructing a view
+  /// struct: `.some(view)` inside the body of `view`, `.some(nil)` under an owner outside
+  /// any body, nil when it runs on purpose.
+  private mutating func constructionContext(owner: Int64?, thread: Int64) -> StringID?? {
+    for span in threads[threadIndex(thread)].spans.reversed() {
+      switch span.kind {
+      case .body(let node): return .some(nodes[node].view)
+      case .`init`: continue
+      }
+    }
+    return owner == nil ? nil : .some(nil)
   }
 
   mutating func endInit(
@@ -90,6 +112,8 @@ struct ObjectState {
   /// The initializer group that produced it.
   var group: Int?
   var used = false
+  /// Whether it was written outside an initializer: state a replacement loses.
+  var written = false
   /// Whether its `deinit` was seen.
   var released = false
   /// Nodes that read it in their last evaluation (dropped lazily), by node index.
@@ -99,6 +123,8 @@ struct ObjectState {
 struct InitGroupState {
   var key: GroupKey
   var summary: InitGroupSummary
+  /// The view whose body ran the group's first construction run.
+  var constructedIn: StringID?
 
   init(key: GroupKey, first: Evidence) {
     self.key = key

@@ -156,7 +156,6 @@ extension SessionBuilder {
       detectRecreation(index: index, evidence: span.start)
       nodes[index].rotateMadeInstances()
     }
-    if nodes[index].writtenTypes.count > 0 { nodes[index].writtenTypes.removeAll() }
   }
 
   /// Derives what one object's reads in an evaluation tell: the properties the node
@@ -177,7 +176,9 @@ extension SessionBuilder {
   }
 
   /// A node that reads only fresh instances of a type, each made by an initializer that
-  /// ran more than once, keeps its model where it is rebuilt with the view struct.
+  /// ran more than once as part of constructing a view struct, keeps its model where it is
+  /// rebuilt with the view struct. Instances made on purpose (in a task, an action) are a
+  /// deliberate replacement, not a re-creation.
   ///
   /// Both instance lists are sorted by type and object, so one merge compares them.
   private mutating func detectRecreation(index: Int, evidence: Evidence) {
@@ -191,7 +192,7 @@ extension SessionBuilder {
       var allRepeated = true
       while end < current.count, current[end].type == type {
         let group = objects[Int(current[end].object)].group
-        allRepeated = allRepeated && group.map { groups[$0].summary.runs > 1 } ?? false
+        allRepeated = allRepeated && group.map { groups[$0].summary.constructionRuns > 1 } ?? false
         end += 1
       }
       while j < previous.count, previous[j].type.rawValue < type.rawValue { j += 1 }
@@ -203,7 +204,7 @@ extension SessionBuilder {
         let key = NodeType(node: index, type: type)
         var state = recreations[key] ?? RecreationState(first: evidence, instances: 1)
         state.instances += 1
-        if nodes[index].writtenTypes.contains(UInt64(UInt32(bitPattern: type.rawValue))) {
+        if previous[j..<previousEnd].contains(where: { objects[Int($0.object)].written }) {
           state.replacedAfterWrites += 1
         }
         if state.group == nil { state.group = objects[Int(current[i].object)].group }

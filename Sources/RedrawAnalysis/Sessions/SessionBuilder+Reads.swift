@@ -32,7 +32,9 @@ extension SessionBuilder {
     if properties[propertyIndex].firstWrite == nil { properties[propertyIndex].firstWrite = evidence }
     if properties[propertyIndex].site == nil { properties[propertyIndex].site = event.site }
     let span = innermostSpan(on: event.thread)
-    let slot = touch(event.object!, type: type, inInit: span?.isInit ?? false, evidence)
+    let inInit = span?.isInit ?? false
+    let slot = touch(event.object!, type: type, inInit: inInit, evidence)
+    if !inInit { objects[slot].written = true }
     if case .body(let index)? = span?.kind {
       let key = OverBroadKey(view: nodes[index].view, type: type, property: property)
       let position = bodyWrites.position(of: packed(key), key: key) {
@@ -97,7 +99,6 @@ extension SessionBuilder {
   }
 
   private mutating func invalidate(_ index: Int, by write: PendingWrite, needed: Bool) {
-    nodes[index].writtenTypes.insert(UInt64(UInt32(bitPattern: write.type.rawValue)))
     if needed {
       if nodes[index].pendingNeeded == nil { nodes[index].pendingNeeded = write }
     } else if nodes[index].pendingOverBroad == nil {
