@@ -38,6 +38,8 @@ public struct ViewContent {
   struct Task {
     var name: String
     var id: AnyHashable?
+    var file: StaticString
+    var line: UInt
     var work: () -> Void
   }
 
@@ -86,9 +88,13 @@ public struct ViewContent {
   }
 
   /// Declares work to run once each time the view appears (`.task { }`), or again
-  /// whenever `id` changes (`.task(id:) { }`).
-  public mutating func task(_ name: String, id: AnyHashable? = nil, _ work: @escaping () -> Void) {
-    tasks.append(Task(name: name, id: id, work: work))
+  /// whenever `id` changes (`.task(id:) { }`). Each start records a `task` effect named
+  /// `name` at this call.
+  public mutating func task(
+    _ name: String, id: AnyHashable? = nil, file: StaticString = #fileID, line: UInt = #line,
+    _ work: @escaping () -> Void
+  ) {
+    tasks.append(Task(name: name, id: id, file: file, line: line, work: work))
   }
 
   /// The nearest object of `type` injected by an ancestor.

@@ -111,18 +111,22 @@ public final class ViewHarness {
 
   // MARK: - Updates
 
-  /// Processes every invalidation in passes until the tree is clean: each pass evaluates
-  /// the invalid views parents first, then runs the tasks of views that appeared or whose
-  /// task id changed.
+  /// Processes every invalidation in passes until the tree is clean: each pass runs the
+  /// tasks app code started (``AppEffects/task(_:file:line:_:)``), evaluates the invalid
+  /// views parents first, then runs the tasks of views that appeared or whose task id
+  /// changed, and the app tasks those started.
   public func flush() {
     lastPasses = 0
     while lastPasses < Self.maximumPasses {
+      AppEffects.runTasks()
       deliverInvalidations()
       guard root.subtree.contains(where: \.isDirty) else { break }
       lastPasses += 1
       var tasks: [() -> Void] = []
       visit(root, tasks: &tasks)
       for task in tasks { task() }
+      // Tasks that app code started (``AppEffects/task``) run after the views' own.
+      AppEffects.runTasks()
     }
     releaseUnreadModels()
   }
@@ -253,11 +257,10 @@ public final class ViewHarness {
       let appeared = previous == nil
       if appeared || previous! != task.id {
         node.taskIDs[task.name] = .some(task.id)
-        let work = task.work
-        let name = task.name
+        let task = task
         tasks.append {
-          Trace.effect(.task, name)
-          work()
+          Trace.effect(.task, task.name, file: task.file, line: task.line)
+          task.work()
         }
       }
     }

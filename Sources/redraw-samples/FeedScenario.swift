@@ -22,6 +22,20 @@ enum FeedScenario {
     }
   }
 
+  /// Starts a Task and registers an observer on itself in its initializer, as the migration
+  /// articles' FeedModel does: discarded instances live on, kept by their own work.
+  final class LeakingFeedModel: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var posts: [String] = []
+    @Tracked var lastSeen = 0
+
+    init() {
+      Trace.effect(.storage, "UserDefaults feed.lastSeen")
+      AppEffects.task("load feed") { [self] in posts = ["Hello", "World"] }
+      AppEffects.observe("didBecomeActive") { [self] in lastSeen += 1 }
+    }
+  }
+
   /// Only assigns in its initializer; the work starts from the view's task.
   final class FeedModel: TrackedModel {
     let tracking = ModelTracking()
@@ -46,6 +60,19 @@ enum FeedScenario {
 
   struct EffectfulFeedView: HarnessView {
     @ViewState var model = Trace.make(EffectfulFeedModel())
+    func body(_ content: inout ViewContent) { content.text("\(model.posts.count) posts") }
+  }
+
+  struct LeakingRoot: HarnessView {
+    let settings: Settings
+    func body(_ content: inout ViewContent) {
+      content.text(settings.tint ? "tinted" : "plain")
+      content.child(LeakingFeedView())
+    }
+  }
+
+  struct LeakingFeedView: HarnessView {
+    @ViewState var model = Trace.make(LeakingFeedModel())
     func body(_ content: inout ViewContent) { content.text("\(model.posts.count) posts") }
   }
 
@@ -80,6 +107,19 @@ enum FeedScenario {
     let settings = Settings()
     let harness = ViewHarness(tracking: tracking) { EffectfulRoot(settings: settings) }
     toggleTint(settings, harness)
+  }
+
+  static let leaking = Scenario(
+    name: "feed-leaked-work", title: "toggle tint above a feed whose init starts a task and an observer",
+    modes: [.propertyLevel]
+  ) { tracking in
+    let settings = Settings()
+    let harness = ViewHarness(tracking: tracking) { LeakingRoot(settings: settings) }
+    toggleTint(settings, harness)
+    for _ in 0..<4 {
+      AppEffects.post("didBecomeActive")
+      harness.flush()
+    }
   }
 
   static let fixed = Scenario(

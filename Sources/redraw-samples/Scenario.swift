@@ -28,13 +28,15 @@ struct Scenario: Sendable {
   /// Records the scenario in `mode`, reproducibly.
   func record(_ mode: Mode) -> TraceRecording {
     let title = modes.count > 1 ? "\(self.title) (\(mode.rawValue))" : self.title
+    AppEffects.reset()
+    defer { AppEffects.reset() }
     return Trace.record(scenario: title, app: "RedrawSamples", reproducible: true) { _ in run(mode.tracking) }
   }
 
   /// Every scenario, in the order of the issue that asked for them.
   static let all: [Scenario] = [
     ProfileScenario.scenario,
-    FeedScenario.effectful, FeedScenario.fixed,
+    FeedScenario.effectful, FeedScenario.fixed, FeedScenario.leaking,
     CounterScenario.plainProperty, CounterScenario.viewState, CounterScenario.deferred,
     ReadingListScenario.wholeModel, ReadingListScenario.narrow,
     EnvironmentScenario.scenario,

@@ -43,6 +43,14 @@ struct ScenarioSampleTests {
         "repeated-init EffectfulFeedView EffectfulFeedModel.- ×4",
       ]),
     Expected(sample: "feed-fixed", evaluations: 6, overBroad: 0, findings: ["repeated-init FeedView FeedModel.- ×4"]),
+    // The same toggles above a feed whose init starts a task and an observer on itself, then
+    // four wake-ups: the three discarded models live on, written by their own work.
+    Expected(
+      sample: "feed-leaked-work", evaluations: 6, overBroad: 0,
+      findings: [
+        "side-effect-in-init LeakingFeedView LeakingFeedModel.- ×12",
+        "repeated-init LeakingFeedView LeakingFeedModel.- ×4",
+      ]),
     // 3. Each parent re-render resets the plain property: four counters in all.
     Expected(
       sample: "counter-plain-property", evaluations: 11, overBroad: 0,

@@ -11,9 +11,13 @@ public enum RepeatedInitRule: Rule {
       `@StateObject var model = Model()` to `@State var model = Model()` therefore builds a \
       new Model on every parent re-render and drops it. The rule groups initializer runs by \
       type, site and owner, and reports a group that ran at least twice and produced \
-      instances nobody read or wrote afterwards. The count is the runs. Cheap initializers \
-      without effects are info; slow ones (average at or above the costly threshold) are \
-      warnings; effectful ones are errors, since every run repeats the effect.
+      instances no view used. An instance is in use when a view reads it in a body (the one \
+      the owning view keeps); work an instance does on itself is not use: a discarded \
+      instance whose own Task, observer or timer keeps writing to it stays alive, and the \
+      message counts those instances and writes. The count is the runs. Cheap initializers \
+      without effects are info; slow ones (average at or above the costly threshold) and \
+      ones whose discarded instances keep working are warnings; effectful ones are errors, \
+      since every run repeats the effect.
       """,
     fix: """
       Keep the initializer cheap and free of effects (assign stored properties only) and \
@@ -51,7 +55,8 @@ public enum RepeatedInitRule: Rule {
       group.runs >= minimumRuns && (group.produced == 0 || group.dropped > 0)
     }.map { group in
       let average = group.totalTime / Int64(max(group.runs, 1))
-      let severity: Severity = group.effectCount > 0 ? .error : average >= costly ? .warning : .info
+      let severity: Severity =
+        group.effectCount > 0 ? .error : average >= costly || group.writesToDiscarded > 0 ? .warning : .info
       return Finding(
         rule: description.id, severity: context.severity(severity, of: description),
         message: message(group, average: average), fix: description.fix, view: group.ownerView, type: group.type,
@@ -72,6 +77,13 @@ public enum RepeatedInitRule: Rule {
         " but \(Wording.count(group.used, "instance")) stayed in use: \(group.dropped) "
         + "\(group.dropped == 1 ? "was" : "were") built and thrown away, as a @State default value is "
         + "on every re-creation of the view struct."
+    }
+    if group.aliveDiscarded > 0, group.writesToDiscarded > 0 {
+      text +=
+        " \(Wording.count(group.aliveDiscarded, "discarded \(group.type)")) "
+        + "\(group.aliveDiscarded == 1 ? "is" : "are") still alive: "
+        + "\(group.aliveDiscarded == 1 ? "its" : "their") own work (tasks, observers, timers) wrote to "
+        + "\(group.aliveDiscarded == 1 ? "it" : "them") \(Wording.count(group.writesToDiscarded, "time"))."
     }
     text += " Each run took \(Wording.duration(average)) on average."
     if group.effectCount > 0 {

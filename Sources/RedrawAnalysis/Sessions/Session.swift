@@ -162,8 +162,13 @@ public struct InitGroupSummary: Sendable {
   public var totalTime: Int64 = 0
   /// Instances produced (runs whose `end` named an object).
   public var produced = 0
-  /// Produced instances that were read or written after their initializer.
+  /// Produced instances a view read in a body: in use.
   public var used = 0
+  /// Produced instances no view read that were still alive (no `deinit`) at the end.
+  public var aliveDiscarded = 0
+  /// Writes to those instances after their initializers: the work of their own tasks,
+  /// observers and timers, which keeps them alive.
+  public var writesToDiscarded = 0
   /// Effects inside the runs, by kind, in `EffectKindID` order.
   public var effects: [EffectKindID: Int] = [:]
   /// The detail of the first effect of each kind.

@@ -2,8 +2,9 @@
 ///
 /// Initializer runs are grouped by type, site and owner: the runs of one
 /// `@State private var model = Trace.make(Model())` in one view node form a group. An
-/// instance counts as *used* once it is read or written outside an initializer; the
-/// instances a group produced and nobody used were thrown away.
+/// instance counts as *used* once a view reads it in a body; the instances a group
+/// produced and no view read were thrown away, and those still alive at the end whose own
+/// work kept writing to them leaked.
 ///
 /// A run is part of *constructing a view struct* when it has an owner, or when the
 /// innermost span around it (past enclosing initializers) is a body: a parent's body
@@ -71,27 +72,33 @@ extension SessionBuilder {
     }
   }
 
-  /// Notes that `object` of `type` was seen; outside an initializer, that it was used.
+  /// Notes that `object` of `type` was seen, and with `use`, that a view read it in a body:
+  /// what *in use* means. Work an instance does on itself (its own tasks, observers and
+  /// timers writing to it, code reading it outside a body) is not use: a discarded instance
+  /// kept alive by its own work is the worst case of a repeated initializer, not a used one.
   ///
   /// - Returns: The object's slot in `objects`.
   @inline(__always)
   @discardableResult
-  mutating func touch(_ object: Int64, type: StringID, inInit: Bool, _ evidence: Evidence) -> Int {
-    if !inInit, let last = lastUsed, last.object == object { return last.slot }
-    let (slot, inserted) = objectIDs.insert(DenseIndex.key(object))
-    if inserted {
-      objects.append(ObjectState(type: type))
-    } else if objects[slot].released {
-      note("an object id was used again after its deinit", line: evidence.line, time: evidence.time)
-      objects[slot] = ObjectState(type: type)
-      objectResets += 1
-    }
-    if !inInit {
-      if !objects[slot].used {
-        objects[slot].used = true
-        if let group = objects[slot].group { groups[group].summary.used += 1 }
+  mutating func touch(_ object: Int64, type: StringID, inInit: Bool, use: Bool = false, _ evidence: Evidence) -> Int {
+    let slot: Int
+    if !inInit, let last = lastTouched, last.object == object {
+      slot = last.slot
+    } else {
+      let (found, inserted) = objectIDs.insert(DenseIndex.key(object))
+      slot = found
+      if inserted {
+        objects.append(ObjectState(type: type))
+      } else if objects[slot].released {
+        note("an object id was used again after its deinit", line: evidence.line, time: evidence.time)
+        objects[slot] = ObjectState(type: type)
+        objectResets += 1
       }
-      lastUsed = (object, slot)
+      if !inInit { lastTouched = (object, slot) }
+    }
+    if use, !objects[slot].used {
+      objects[slot].used = true
+      if let group = objects[slot].group { groups[group].summary.used += 1 }
     }
     return slot
   }
@@ -99,7 +106,7 @@ extension SessionBuilder {
   mutating func release(_ event: TraceEvent) {
     guard let slot = objectIDs.index(of: DenseIndex.key(event.object!)) else { return }
     objects[slot].released = true
-    if lastUsed?.slot == slot { lastUsed = nil }
+    if lastTouched?.slot == slot { lastTouched = nil }
     objects[slot].readers = []
   }
 }
@@ -112,8 +119,10 @@ struct ObjectState {
   /// The initializer group that produced it.
   var group: Int?
   var used = false
-  /// Whether it was written outside an initializer: state a replacement loses.
-  var written = false
+  /// Writes outside an initializer: state a replacement loses, or, for an instance no view
+  /// used, the work of its own tasks and observers.
+  var writes: Int32 = 0
+  var written: Bool { writes > 0 }
   /// Whether its `deinit` was seen.
   var released = false
   /// Nodes that read it in their last evaluation (dropped lazily), by node index.

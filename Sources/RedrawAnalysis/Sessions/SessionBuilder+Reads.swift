@@ -13,8 +13,10 @@ extension SessionBuilder {
     properties[propertyIndex(type: type, property: property)].reads += 1
     let thread = threadIndex(event.thread)
     let span = threads[thread].spans.last
-    let slot = touch(event.object!, type: type, inInit: span?.isInit ?? false, evidence)
-    guard case .body? = span?.kind else {
+    let inBody: Bool
+    if case .body? = span?.kind { inBody = true } else { inBody = false }
+    let slot = touch(event.object!, type: type, inInit: span?.isInit ?? false, use: inBody, evidence)
+    guard inBody else {
       if span == nil {
         note(
           "reads outside any body or init span (untracked reads)", line: evidence.line, time: event.time, allowed: true)
@@ -34,7 +36,7 @@ extension SessionBuilder {
     let span = innermostSpan(on: event.thread)
     let inInit = span?.isInit ?? false
     let slot = touch(event.object!, type: type, inInit: inInit, evidence)
-    if !inInit { objects[slot].written = true }
+    if !inInit { objects[slot].writes &+= 1 }
     if case .body(let index)? = span?.kind {
       let key = OverBroadKey(view: nodes[index].view, type: type, property: property)
       let position = bodyWrites.position(of: packed(key), key: key) {

@@ -42,7 +42,7 @@ public struct SessionBuilder {
   var objectIDs = DenseIndex()
   /// The object last used outside an initializer and its slot, while its state stands:
   /// a view's reads of one model follow each other.
-  var lastUsed: (object: Int64, slot: Int)?
+  var lastTouched: (object: Int64, slot: Int)?
   /// Properties read or written, by dense index; keys are `type << 32 | property`.
   var properties: [PropertyState] = []
   var propertyIDs = DenseIndex()
