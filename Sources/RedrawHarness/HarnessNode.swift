@@ -29,6 +29,9 @@ final class HarnessNode {
   /// The `id`s of the node's tasks when they last ran, by task name.
   var taskIDs: [String: AnyHashable?] = [:]
   var evaluations = 0
+  /// The event handlers and texts the last evaluation declared.
+  var actions: [String: ViewContent.Action] = [:]
+  var texts: [String] = []
   /// Counts evaluations, so observations set up by an earlier one are recognized.
   var generation = 0
 

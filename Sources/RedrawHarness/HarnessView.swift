@@ -52,6 +52,14 @@ public struct ViewContent {
   var tasks: [Task] = []
   /// Text the body would show; kept so tests can read what a view displays.
   var texts: [String] = []
+  /// Event handlers the body declares, by name: buttons and text fields.
+  var actions: [String: Action] = [:]
+
+  /// An event handler declared by a body.
+  enum Action {
+    case button(() -> Void)
+    case textField(text: String, onChange: (String) -> Void)
+  }
 
   /// Declares a child. Its struct is made here, inside the body (so what the expression
   /// reads is the body's read) and inside the child's identity (so `Trace.make` in its
@@ -95,6 +103,20 @@ public struct ViewContent {
     _ work: @escaping () -> Void
   ) {
     tasks.append(Task(name: name, id: id, file: file, line: line, work: work))
+  }
+
+  /// Declares a button named `name` whose action is `perform`, as `Button(name) { … }` does.
+  /// A test taps it with ``ViewHarness/tap(_:in:)``.
+  public mutating func button(_ name: String, _ perform: @escaping () -> Void) {
+    actions[name] = .button(perform)
+  }
+
+  /// Declares a text field named `name` showing `text`, whose edits call `onChange` with the
+  /// new text, as `TextField(name, text: $binding)` does. A test types into it with
+  /// ``ViewHarness/type(_:into:in:)``.
+  public mutating func textField(_ name: String, text: String, onChange: @escaping (String) -> Void) {
+    actions[name] = .textField(text: text, onChange: onChange)
+    texts.append(text)
   }
 
   /// The nearest object of `type` injected by an ancestor.

@@ -90,7 +90,16 @@ public final class ViewHarness {
   public var totalEvaluations: Int { countsByType.values.reduce(0, +) }
 
   /// Forgets the counts, e.g. after the first render.
-  public func resetCounts() { countsByType = [:] }
+  public func resetCounts() {
+    countsByType = [:]
+    baselines = Dictionary(root.subtree.map { ($0.id, $0.evaluations) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Each node's evaluations at the last ``resetCounts()``.
+  var baselines: [Int: Int] = [:]
+
+  /// The mounted nodes, parents first.
+  var mountedNodes: [HarnessNode] { root.subtree }
 
   /// The current struct of the first mounted view of type `type`, parents first.
   public func view<V: HarnessView>(_ type: V.Type) -> V? {
@@ -103,8 +112,13 @@ public final class ViewHarness {
     root.subtree.compactMap { $0.view as? V }
   }
 
-  /// The text the mounted views of type `type` show.
-  public private(set) var texts: [String: [String]] = [:]
+  /// The text the mounted views show, by view type name: every mounted instance's, in the
+  /// tree's order.
+  public var texts: [String: [String]] {
+    var texts: [String: [String]] = [:]
+    for node in root.subtree { texts[node.typeName, default: []] += node.texts }
+    return texts
+  }
 
   /// Whether a view of type `type` is mounted.
   public func isMounted<V: HarnessView>(_ type: V.Type) -> Bool { view(type) != nil }
@@ -164,7 +178,8 @@ public final class ViewHarness {
     Trace.end(span)
     node.evaluations += 1
     countsByType[node.typeName, default: 0] += 1
-    texts[node.typeName] = content.texts
+    node.texts = content.texts
+    node.actions = content.actions
     let observedNow = record(reads, for: node)
     // A write during the body to a model first observed by it was made before its
     // observation existed: deliver it now.

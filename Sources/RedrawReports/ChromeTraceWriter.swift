@@ -54,15 +54,21 @@ public struct ChromeTraceWriter {
     nameThread(event.thread)
     let inWindow = window.contains(event.time)
     switch event.kind {
-    case .body, .`init`:
-      let name = event.kind == .body ? event.view.map { strings[$0] } : event.type.map { strings[$0] }
+    case .body, .`init`, .action:
+      let name: String? =
+        switch event.kind {
+        case .body: event.view.map { strings[$0] }
+        case .action: event.name.map { strings[$0] }
+        default: event.type.map { strings[$0] }
+        }
+      let category = event.kind == .body ? "body" : event.kind == .action ? "action" : "init"
       open[event.thread, default: []].append((event.span, inWindow))
       guard inWindow else { return }
       var args = event.kind == .body ? #""node":\#(event.node)"# : ""
       if let cause = event.cause { args += #","cause":"\#(cause.name)""# }
       if let site = event.site { args += (args.isEmpty ? "" : ",") + #""site":\#(quoted(strings[site]))"# }
       emit(
-        #"{"name":\#(quoted(name ?? "?")),"cat":"\#(event.kind == .body ? "body" : "init")","ph":"B","ts":\#(micro(event.time)),"pid":\#(session),"tid":\#(event.thread),"args":{\#(args)}}"#
+        #"{"name":\#(quoted(name ?? "?")),"cat":"\#(category)","ph":"B","ts":\#(micro(event.time)),"pid":\#(session),"tid":\#(event.thread),"args":{\#(args)}}"#
       )
     case .end:
       guard var stack = open[event.thread], let position = stack.lastIndex(where: { $0.id == event.span }) else {

@@ -122,6 +122,18 @@ public enum JSONReport: ReportRenderer {
           }
         }
       }
+      json.array("actions") { json in
+        for action in session.actions {
+          json.object { json in
+            json.field("name", action.name)
+            json.field("performed", action.performed)
+            json.field("writes", action.writes)
+            json.field("evaluations", action.evaluations)
+            json.field("overBroad", action.overBroad)
+            json.field("line", action.first.line)
+          }
+        }
+      }
       let views = session.nodes.sorted { ($0.evaluations, $1.node) > ($1.evaluations, $0.node) }
       json.array("views") { json in
         for node in views.prefix(maximumViewsPerSession) { writeNode(node, to: &json) }

@@ -16,6 +16,7 @@ public enum TextReport: ReportRenderer {
         + "\(count(summary.events, "event"))")
     out.append("")
     out += summaryLines(summary)
+    out += actionLines(analysis)
     out += readingNotes(analysis)
     out.append("")
     if analysis.findings.isEmpty {
@@ -73,6 +74,36 @@ public enum TextReport: ReportRenderer {
     }
     return lines
   }
+
+  /// What each user action (`action` span) wrote and the evaluations that caused, over all
+  /// sessions: "Send tapped  3 times: 3 writes → 6 evaluations (3 over-broad)".
+  private static func actionLines(_ analysis: Analysis) -> [String] {
+    var totals: [(name: String, performed: Int, writes: Int, evaluations: Int, overBroad: Int)] = []
+    var index: [String: Int] = [:]
+    for action in analysis.sessions.flatMap(\.actions) {
+      if let position = index[action.name] {
+        totals[position].performed += action.performed
+        totals[position].writes += action.writes
+        totals[position].evaluations += action.evaluations
+        totals[position].overBroad += action.overBroad
+      } else {
+        index[action.name] = totals.count
+        totals.append((action.name, action.performed, action.writes, action.evaluations, action.overBroad))
+      }
+    }
+    guard !totals.isEmpty else { return [] }
+    return ["", "Actions"]
+      + totals.prefix(maximumActions).map { action in
+        let wasted = action.overBroad > 0 ? " (\(NumberFormatting.grouped(action.overBroad)) over-broad)" : ""
+        return row(
+          "  " + TerminalText.sanitized(action.name),
+          "\(count(action.performed, "time")): \(count(action.writes, "write")) → "
+            + "\(count(action.evaluations, "evaluation"))\(wasted)")
+      } + (totals.count > maximumActions ? ["  … and \(totals.count - maximumActions) more"] : [])
+  }
+
+  /// Actions listed at most.
+  static let maximumActions = 20
 
   /// Skipped lines, truncation and trace problems, so nothing is dropped silently.
   private static func readingNotes(_ analysis: Analysis) -> [String] {

@@ -136,6 +136,26 @@ extension Recorder {
     return TraceSpan(id: id)
   }
 
+  /// Opens an `action` span, closing this thread's open marker span first: an event
+  /// handler never runs inside a body.
+  func beginAction(name: String) -> TraceSpan {
+    let id =
+      withSession { state, tid -> Int64? in
+        if let open = state.openMarkers.removeValue(forKey: tid) {
+          writeEnd(&state, tid: tid, span: open, object: nil)
+        }
+        guard reserve(&state, 128 + JSONEscaping.worstCaseLength(name)) else { return nil }
+        let span = state.nextSpan
+        state.nextSpan += 1
+        writePrefix(&state, #"{"e":"action","t":"#, tid: tid)
+        writeInteger(&state, #","id":"#, span)
+        writeString(&state, #","name":"#, name)
+        state.buffer.append("}\n")
+        return span
+      } ?? 0
+    return TraceSpan(id: id)
+  }
+
   /// Closes this thread's open marker span, if any.
   func endMarker() {
     _ = withSession { state, tid in

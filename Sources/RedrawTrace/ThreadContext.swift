@@ -42,6 +42,13 @@ enum ThreadContext {
     return try body()
   }
 
+  /// Whether this thread's run loop has the observer that ends marker spans (see
+  /// ``MarkerRunLoop``).
+  static var observesRunLoop: Bool {
+    get { pthread_getspecific(runLoopKey) != nil }
+    set { pthread_setspecific(runLoopKey, newValue ? UnsafeRawPointer(bitPattern: 1) : nil) }
+  }
+
   /// Whether this thread holds the lock of ``Trace/exclusively(_:)``.
   static var holdsRecordingLock: Bool {
     get { pthread_getspecific(lockKey) != nil }
@@ -75,6 +82,7 @@ enum ThreadContext {
   private static let idKey: pthread_key_t = makeKey(destructor: nil)
   private static let scopeKey: pthread_key_t = makeKey(destructor: nil)
   private static let lockKey: pthread_key_t = makeKey(destructor: nil)
+  private static let runLoopKey: pthread_key_t = makeKey(destructor: nil)
   private static let collectorKey: pthread_key_t = makeKey { pointer in
     #if canImport(Darwin)
       Unmanaged<AnyObject>.fromOpaque(pointer).release()

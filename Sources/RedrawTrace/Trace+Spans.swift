@@ -18,6 +18,72 @@ extension Trace {
     return try body()
   }
 
+  /// Evaluates `content` inside a `body` span of the view type `view`: the span ends
+  /// exactly where `content` returns, so nothing after the body (an action, a task) lands
+  /// in it. Usable as a SwiftUI view's body (`@ViewBuilder` content has an overload on
+  /// Apple platforms):
+  ///
+  /// ```swift
+  /// var body: some View {
+  ///   Trace.body(Self.self) {
+  ///     Text("\(model.unreadCount)")
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// An open ``bodyMarker(_:node:parent:)`` span on this thread is closed first.
+  ///
+  /// - Parameters:
+  ///   - view: The view type.
+  ///   - node: The view's identity in the tree; by default one node per view type.
+  ///   - parent: The parent view's node, when known.
+  @inlinable
+  public static func body<Content>(
+    _ view: Any.Type, node: Int? = nil, parent: Int? = nil, _ content: () throws -> Content
+  ) rethrows -> Content {
+    try tracedBody(view, node: node, parent: parent, content)
+  }
+
+  /// The work of both ``body(_:node:parent:_:)`` overloads (the generic one and, where
+  /// SwiftUI exists, the `@ViewBuilder` one), under a name of its own so neither calls the other.
+  @inlinable
+  static func tracedBody<Content>(
+    _ view: Any.Type, node: Int?, parent: Int?, _ content: () throws -> Content
+  ) rethrows -> Content {
+    guard RecordingSwitch.isOn else { return try content() }
+    let span = recordBeginBody(view, node: node, parent: parent)
+    defer { end(span) }
+    return try content()
+  }
+
+  // MARK: - Action spans
+
+  /// Runs `work` inside an `action` span named `name`: an event handler, such as a
+  /// button's action or a text field's change. The report counts the writes made inside
+  /// it and the evaluations they caused.
+  ///
+  /// ```swift
+  /// Button("Send") {
+  ///   Trace.action("Send tapped") { model.send() }
+  /// }
+  /// ```
+  ///
+  /// An open ``bodyMarker(_:node:parent:)`` span on this thread is closed first: an action
+  /// never runs inside a body.
+  @inlinable
+  public static func action<R>(_ name: String, _ work: () throws -> R) rethrows -> R {
+    let span = beginAction(name)
+    defer { end(span) }
+    return try work()
+  }
+
+  /// Opens an `action` span named `name`; close it with ``end(_:object:)``.
+  @inlinable
+  public static func beginAction(_ name: String) -> TraceSpan {
+    guard RecordingSwitch.isOn else { return .none }
+    return recordBeginAction(name)
+  }
+
   /// Opens a `body` span; close it with ``end(_:object:)``.
   @inlinable
   public static func beginBody(_ view: String, node: Int, parent: Int? = nil, cause: BodyCause? = nil)
@@ -36,8 +102,11 @@ extension Trace {
   /// }
   /// ```
   ///
-  /// The span ends at the next marker on the same thread, at ``endBodyMarker()``, or
-  /// when recording stops; SwiftUI evaluates bodies one after another, not nested.
+  /// The span ends at the next marker on the same thread, at ``endBodyMarker()``, at an
+  /// ``action(_:_:)``, at the end of the turn of the thread's run loop (on the main thread,
+  /// after the update), or
+  /// when recording stops; SwiftUI evaluates bodies one after another, not nested. To end
+  /// the span exactly where the body ends, use ``body(_:node:parent:_:)`` instead.
   ///
   /// - Parameters:
   ///   - view: The view type.
@@ -117,11 +186,24 @@ extension Trace {
   }
 
   @usableFromInline
+  static func recordBeginBody(_ view: Any.Type, node: Int?, parent: Int?) -> TraceSpan {
+    let recorder = Recorder.shared
+    let name = recorder.intern(view)
+    recorder.endMarker()
+    return recorder.beginBody(
+      view: name, node: node ?? defaultNode(for: name), parent: parent, cause: nil, marker: false)
+  }
+
+  @usableFromInline
+  static func recordBeginAction(_ name: String) -> TraceSpan { Recorder.shared.beginAction(name: name) }
+
+  @usableFromInline
   static func recordBodyMarker(_ view: Any.Type, node: Int?, parent: Int?) {
     let recorder = Recorder.shared
     let name = recorder.intern(view)
     _ = recorder.beginBody(
       view: name, node: node ?? defaultNode(for: name), parent: parent, cause: nil, marker: true)
+    MarkerRunLoop.endMarkersAtEndOfTurn()
   }
 
   @usableFromInline

@@ -42,5 +42,6 @@ struct Scenario: Sendable {
     EnvironmentScenario.scenario,
     CollectionScenario.scenario,
     DocumentScenario.taskID,
+    ChatScenario.scenario,
   ]
 }

@@ -77,6 +77,16 @@ struct ScenarioSampleTests {
     Expected(sample: "collection-property-level", evaluations: 8, overBroad: 0, findings: []),
     // 7. Three documents opened, each model made on purpose in .task(id:): not a re-creation.
     Expected(sample: "document-task-id", evaluations: 12, overBroad: 0, findings: []),
+    // 8. Two messages typed and sent, as actions: with ObservableObject every keystroke also
+    //    redraws the list and the unread dot.
+    Expected(
+      sample: "chat-actions-object-level", evaluations: 24, overBroad: 10,
+      findings: [
+        "over-broad-invalidation MessageList Chat.draft ×4",
+        "over-broad-invalidation UnreadDot Chat.draft ×4",
+        "over-broad-invalidation UnreadDot Chat.messages ×2",
+      ]),
+    Expected(sample: "chat-actions-property-level", evaluations: 14, overBroad: 0, findings: []),
   ]
 
   @Test(arguments: expectations)
@@ -94,7 +104,7 @@ struct ScenarioSampleTests {
 
   /// The analyzer's what-if for an object-level run must equal what the Observation runtime
   /// actually did in the property-level run of the same script.
-  @Test(arguments: ["profile", "environment", "collection"])
+  @Test(arguments: ["profile", "environment", "collection", "chat-actions"])
   func whatIfOfObjectLevelEqualsPropertyLevelEvaluations(scenario: String) throws {
     let objectLevel = try Self.analyze("\(scenario)-object-level").summary
     let propertyLevel = try Self.analyze("\(scenario)-property-level").summary

@@ -58,7 +58,7 @@ enum FastKey: UInt32, CaseIterable {
     case .tid:
       switch kind {
       case .read, .write, .`deinit`: .obj
-      case .body, .`init`, .end: .id
+      case .body, .`init`, .end, .action: .id
       case .effect: .kind
       case .mark: .name
       case .lost: .count
@@ -68,6 +68,7 @@ enum FastKey: UInt32, CaseIterable {
       switch kind {
       case .body: .view
       case .`init`: .type
+      case .action: .name
       default: .obj
       }
     case .obj: .type
@@ -153,6 +154,7 @@ enum FastKey: UInt32, CaseIterable {
     case .effect: return common | 1 << FastKey.kind.rawValue
     case .`deinit`: return common | 1 << obj.rawValue | 1 << type.rawValue
     case .mark: return common | 1 << name.rawValue
+    case .action: return common | 1 << id.rawValue | 1 << name.rawValue
     case .lost, .unknown: return 1 << e.rawValue
     }
   }

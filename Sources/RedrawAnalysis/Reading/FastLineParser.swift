@@ -83,7 +83,7 @@ enum FastLineParser {
         let valueStart = p + 1
         guard let close = closingQuote(from: valueStart, limit: limit) else { return nil }
         let fingerprint = StringTable.Fingerprint(valueStart, count: close - valueStart)
-        if key != .name || keepsMarkNames {
+        if key != .name || keepsMarkNames || event.kind == .action {
           guard store(fingerprint, at: valueStart, for: key, into: &event, strings: &strings) else { return nil }
         }
         p = close + 1

@@ -170,7 +170,8 @@ struct LineParser {
   ) throws(Failure) {
     func require(_ present: Bool, _ key: String) throws(Failure) {
       guard present else {
-        throw Failure(offset: 0, expected: "expected \"\(key)\" in a \"\(event.kind)\" event")
+        let article = "aeiou".contains(String(describing: event.kind).prefix(1)) ? "an" : "a"
+        throw Failure(offset: 0, expected: "expected \"\(key)\" in \(article) \"\(event.kind)\" event")
       }
     }
     switch event.kind {
@@ -204,6 +205,9 @@ struct LineParser {
       try require(event.object != nil, "obj")
       try require(event.type != nil, "type")
     case .mark:
+      try require(event.name != nil, "name")
+    case .action:
+      try require(present.span, "id")
       try require(event.name != nil, "name")
     case .meta, .unknown, .lost:
       break

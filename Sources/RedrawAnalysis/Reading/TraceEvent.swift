@@ -131,7 +131,7 @@ public struct TraceEvent: Sendable {
     get { Self.id(strings.4) }
     set { strings.4 = newValue?.rawValue ?? -1 }
   }
-  /// `name` of a `mark`.
+  /// `name` of a `mark` or an `action`.
   public var name: StringID? {
     get { Self.id(strings.5) }
     set { strings.5 = newValue?.rawValue ?? -1 }
@@ -162,6 +162,8 @@ public struct TraceEvent: Sendable {
 /// had to drop events.
 public enum EventKind: UInt8, Sendable, CaseIterable {
   case meta, body, `init`, end, read, write, effect, `deinit`, mark, lost
+  /// A user action's span (an addition to version 1: readers that do not know it skip it).
+  case action
   /// A kind this reader does not know (skipped and counted).
   case unknown
 
@@ -186,6 +188,7 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
     case (0x6B72_616D, 4): return .mark
     case (0x6174_656D, 4): return .meta
     case (0x7473_6F6C, 4): return .lost
+    case (0x6E6F_6974_6361, 6): return .action
     default: return .unknown
     }
   }

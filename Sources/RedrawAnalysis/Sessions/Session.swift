@@ -41,6 +41,8 @@ public struct Session: Sendable {
   public var bodyEffects: [BodyEffectSummary] = []
   /// View nodes that read fresh instances of a type after each re-run initializer.
   public var recreations: [RecreationSummary] = []
+  /// User actions (`action` spans), in order of their first performance.
+  public var actions: [ActionSummary] = []
   /// The most properties of one instance each view node read in one evaluation, per type.
   public var modelReads: [ModelReadSummary] = []
   /// What went wrong in the trace itself (spans, times, ids), with counts.
@@ -243,6 +245,21 @@ public struct BodyEffectSummary: Sendable {
   public var count = 0
   public var detail: String?
   public var site: String?
+  public var first: Evidence
+}
+
+/// A user action's performances, the writes made inside them, and the evaluations those
+/// writes caused.
+public struct ActionSummary: Sendable, Equatable {
+  public var name: String
+  /// How many times the action ran.
+  public var performed: Int
+  /// Writes to observable properties inside the action.
+  public var writes: Int
+  /// Body evaluations those writes caused.
+  public var evaluations: Int
+  /// Of those, evaluations of views that did not read the written property.
+  public var overBroad: Int
   public var first: Evidence
 }
 

@@ -86,6 +86,11 @@ extension SessionBuilder {
         site: state.group.flatMap { groups[$0].key.site }.map { strings[$0] },
         constructedIn: state.group.flatMap { groups[$0].constructedIn }.map { strings[$0] }, first: state.first)
     }
+    session.actions = actions.map { state in
+      ActionSummary(
+        name: strings[state.name], performed: state.performed, writes: state.writes, evaluations: state.evaluations,
+        overBroad: state.overBroad, first: state.first)
+    }
     session.modelReads = modelReads.map { state in
       ModelReadSummary(
         node: nodes[state.node].summary.node, view: strings[nodes[state.node].view], type: strings[state.type],

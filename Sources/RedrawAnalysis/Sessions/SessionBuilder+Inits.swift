@@ -38,6 +38,7 @@ extension SessionBuilder {
       switch span.kind {
       case .body(let node): return .some(nodes[node].view)
       case .`init`: continue
+      case .action: return nil
       }
     }
     return owner == nil ? nil : .some(nil)
@@ -62,6 +63,8 @@ extension SessionBuilder {
       if groups[index].summary.effectDetails[kind] == nil, let detail = event.detail {
         groups[index].summary.effectDetails[kind] = strings[detail]
       }
+    case .action?:
+      break
     case .body(let index)?:
       let key = BodyEffectKey(view: nodes[index].view, kind: kind)
       var state = bodyEffects[key] ?? BodyEffectState(first: evidence, detail: event.detail, site: event.site)

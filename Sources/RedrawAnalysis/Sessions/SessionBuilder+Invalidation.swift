@@ -30,6 +30,7 @@ extension SessionBuilder {
     let parent = parentIndex.map { parentFacts[$0] }
     let reason = evaluationReason(of: index, cause: event, parent: parent)
     nodes[index].record(reason)
+    countForAction(reason)
     recordOnTimeline(index, at: event.time, wasted: nodes[index].lastEvaluationWasted)
     switch reason {
     case .needed(let write):
@@ -261,6 +262,8 @@ struct PendingWrite {
   var type: StringID
   var property: StringID
   var site: StringID?
+  /// The action (index in the builder's actions) the write was made in, or -1.
+  var action: Int32 = -1
 }
 
 /// Why a body evaluation happened.

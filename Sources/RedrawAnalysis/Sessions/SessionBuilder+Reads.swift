@@ -37,6 +37,11 @@ extension SessionBuilder {
     let inInit = span?.isInit ?? false
     let slot = touch(event.object!, type: type, inInit: inInit, evidence)
     if !inInit { objects[slot].writes &+= 1 }
+    var action: Int32 = -1
+    if case .action(let index)? = span?.kind {
+      actions[index].writes += 1
+      action = Int32(index)
+    }
     if case .body(let index)? = span?.kind {
       let key = OverBroadKey(view: nodes[index].view, type: type, property: property)
       let position = bodyWrites.position(of: packed(key), key: key) {
@@ -44,7 +49,7 @@ extension SessionBuilder {
       }
       bodyWrites.values[position].count += 1
     }
-    invalidateReaders(of: slot, type: type, property: property, site: event.site)
+    invalidateReaders(of: slot, type: type, property: property, site: event.site, action: action)
   }
 
   /// The index of a property in `properties`, added on first sight.
@@ -60,8 +65,10 @@ extension SessionBuilder {
   /// Marks every node that read the object in `slot` for re-evaluation: the nodes whose
   /// last finished evaluation read it, found through the object's readers, and the nodes
   /// being evaluated that have read it so far.
-  private mutating func invalidateReaders(of slot: Int, type: StringID, property: StringID, site: StringID?) {
-    let write = PendingWrite(type: type, property: property, site: site)
+  private mutating func invalidateReaders(
+    of slot: Int, type: StringID, property: StringID, site: StringID?, action: Int32
+  ) {
+    let write = PendingWrite(type: type, property: property, site: site, action: action)
     let read = DenseIndex.key(Int32(slot), property.rawValue)
     if !objects[slot].readers.isEmpty {
       var readers: [Int32] = []

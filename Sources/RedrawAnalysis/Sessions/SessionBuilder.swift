@@ -60,6 +60,9 @@ public struct SessionBuilder {
   /// Types and properties named together, `type << 32 | property`, whether or not read or written.
   var pairIDs = DenseIndex()
   var bodyEffects: [BodyEffectKey: BodyEffectState] = [:]
+  /// User actions by name, in order of their first performance.
+  var actions: [ActionState] = []
+  var actionIndex: [StringID: Int] = [:]
   var recreations: [NodeType: RecreationState] = [:]
   /// The most of one type each node read in an evaluation; keys are `node << 32 | type`.
   var modelReads: [ModelReadState] = []
@@ -121,6 +124,7 @@ public struct SessionBuilder {
       note("the recorder dropped events (its destination could not keep up)", line: line, time: event.time)
     case .unknown:
       if let name = event.unknownKind { current!.unknownKinds[strings[name], default: 0] += 1 }
+    case .action: beginAction(event, evidence)
     case .mark, .meta:
       break
     }
@@ -220,6 +224,7 @@ public struct SessionBuilder {
     switch span.kind {
     case .body(let node): endBody(node: node, span: span, thread: thread, at: time)
     case .`init`(let group): endInit(group: group, span: span, at: time, producing: object, evidence)
+    case .action: break
     }
   }
 }
@@ -231,6 +236,8 @@ struct OpenSpan {
   enum Kind {
     case body(node: Int)
     case `init`(group: Int)
+    /// A user action, by index in the builder's actions.
+    case action(Int)
   }
 
   var id: Int64

@@ -64,6 +64,26 @@ struct FeedScreen: View {
   }
 }
 
+struct UnreadCount: View {
+  let model: InboxModel
+
+  var body: some View {
+    Trace.body(Self.self) {
+      Text("\(model.unreadCount) unread")
+    }
+  }
+}
+
+struct MarkAllRead: View {
+  let model: InboxModel
+
+  var body: some View {
+    Button("Mark all read") {
+      Trace.action("Mark all read tapped") { model.unreadCount = 0 }
+    }
+  }
+}
+
 // MARK: - Recording in a test
 
 @Suite struct InboxRecordingExample {

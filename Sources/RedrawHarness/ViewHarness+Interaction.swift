@@ -1,0 +1,64 @@
+import RedrawTrace
+
+/// Mounted views one by one, and what a user does to them: tapping buttons and typing
+/// into text fields that the views' bodies declare.
+extension ViewHarness {
+  /// One mounted view: its node, its current struct, and what its evaluations did.
+  public struct MountedView<V: HarnessView> {
+    /// The `node` the trace names it by.
+    public let node: Int
+    /// Its current struct; a ``ViewState`` property of it can be set, as an action would.
+    public let view: V
+    /// Its body evaluations since the harness started (or the last ``resetCounts()``).
+    public let evaluations: Int
+    /// The text its last evaluation showed.
+    public let texts: [String]
+  }
+
+  /// Every mounted view of type `type`, in the tree's order (parents first, children in
+  /// the order their parent declares them): two windows of one screen are two entries.
+  public func mounted<V: HarnessView>(_ type: V.Type) -> [MountedView<V>] {
+    mountedNodes.compactMap { node in
+      guard let view = node.view as? V else { return nil }
+      return MountedView(
+        node: node.id, view: view, evaluations: node.evaluations - (baselines[node.id] ?? 0), texts: node.texts)
+    }
+  }
+
+  /// Taps the button named `name` that a mounted view declared (the first in the tree's
+  /// order, or of a view of type `type`, or the view at `node`), inside an `action` span
+  /// named after it, then flushes: one user event, one update.
+  ///
+  /// - Returns: Whether such a button was found.
+  @discardableResult
+  public func tap(_ name: String, in type: (any HarnessView.Type)? = nil, node: Int? = nil) -> Bool {
+    guard case .button(let perform)? = action(name, in: type, node: node) else { return false }
+    Trace.action(name) { perform() }
+    flush()
+    return true
+  }
+
+  /// Types `text` into the text field named `name`, one character a keystroke: each is an
+  /// `action` span named after the field that sets the field's text, followed by a flush,
+  /// as keystrokes are separate events.
+  ///
+  /// - Returns: Whether such a text field was found.
+  @discardableResult
+  public func type(_ text: String, into name: String, in type: (any HarnessView.Type)? = nil, node: Int? = nil)
+    -> Bool
+  {
+    for character in text {
+      guard case .textField(let current, let onChange)? = action(name, in: type, node: node) else { return false }
+      Trace.action(name) { onChange(current + String(character)) }
+      flush()
+    }
+    return true
+  }
+
+  private func action(_ name: String, in type: (any HarnessView.Type)?, node: Int?) -> ViewContent.Action? {
+    mountedNodes.lazy.filter { candidate in
+      (node == nil || candidate.id == node)
+        && (type.map { ObjectIdentifier(Swift.type(of: candidate.view)) == ObjectIdentifier($0) } ?? true)
+    }.compactMap { $0.actions[name] }.first
+  }
+}

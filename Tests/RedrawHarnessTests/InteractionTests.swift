@@ -1,0 +1,89 @@
+import RedrawAnalysis
+import RedrawHarness
+import RedrawTrace
+import Testing
+
+// MARK: - A chat screen: a message field, a send button, a list of sent messages
+
+final class Chat: TrackedModel {
+  let tracking = ModelTracking()
+  @Tracked var draft = ""
+  @Tracked var messages: [String] = []
+  @Tracked var unread = 2
+
+  func send() {
+    messages.append(draft)
+    draft = ""
+  }
+}
+
+struct ChatScreen: HarnessView {
+  let chat: Chat
+  func body(_ content: inout ViewContent) {
+    content.child(MessageList(chat: chat))
+    content.child(Composer(chat: chat))
+    content.child(UnreadDot(chat: chat))
+  }
+}
+
+struct MessageList: HarnessView {
+  let chat: Chat
+  func body(_ content: inout ViewContent) {
+    for (index, message) in chat.messages.enumerated() { content.child(MessageRow(text: message), id: index) }
+  }
+}
+
+struct MessageRow: HarnessView {
+  let text: String
+  func body(_ content: inout ViewContent) { content.text(text) }
+}
+
+struct Composer: HarnessView {
+  let chat: Chat
+  func body(_ content: inout ViewContent) {
+    let chat = chat
+    content.textField("Message", text: chat.draft) { chat.draft = $0 }
+    content.button("Send") { chat.send() }
+  }
+}
+
+struct UnreadDot: HarnessView {
+  let chat: Chat
+  func body(_ content: inout ViewContent) { content.text("\(chat.unread)") }
+}
+
+@Suite("Actions driven from inside mounted views")
+struct InteractionTests {
+  /// Property level: a keystroke re-evaluates the composer (4); a send, the composer and the
+  /// list (4). Object level: a keystroke also re-evaluates the list and the unread dot, which
+  /// do not read the draft (4 × 3, 8 of them over-broad); a send also the dot (2 × 3, 2).
+  @Test(arguments: [(ViewHarness.Tracking.propertyLevel, 8, 0), (.objectLevel, 18, 10)])
+  func typingAndTappingAreRecordedAsActionsWithTheEvaluationsTheyCaused(
+    tracking: ViewHarness.Tracking, evaluations: Int, overBroad: Int
+  ) throws {
+    let chat = Chat()
+    let recording = Trace.record(scenario: "type and send", reproducible: true) { _ in
+      let harness = ViewHarness(tracking: tracking) { ChatScreen(chat: chat) }
+      #expect(harness.type("Hi", into: "Message"))
+      #expect(harness.tap("Send"))
+      #expect(harness.type("Yo", into: "Message", in: Composer.self))
+      #expect(harness.tap("Send", in: Composer.self))
+      #expect(!harness.tap("Delete"), "no view declares it")
+      #expect(harness.texts["MessageRow"] == ["Hi", "Yo"], "every row's text, in order")
+      let rows = harness.mounted(MessageRow.self)
+      #expect(rows.map(\.texts) == [["Hi"], ["Yo"]])
+      #expect(rows.map(\.evaluations) == [1, 1])
+      #expect(Set(rows.map(\.node)).count == 2)
+    }
+    #expect(chat.messages == ["Hi", "Yo"])
+    let session = try #require(try recording.analyze().sessions.first)
+    let actions = Dictionary(uniqueKeysWithValues: session.actions.map { ($0.name, $0) })
+    let message = try #require(actions["Message"])
+    let send = try #require(actions["Send"])
+    #expect(message.performed == 4 && message.writes == 4)
+    #expect(send.performed == 2 && send.writes == 4, "each send appends and clears the draft")
+    #expect(message.evaluations + send.evaluations == evaluations)
+    #expect(message.overBroad + send.overBroad == overBroad)
+    #expect(!session.diagnostics.contains { $0.message.contains("untracked reads") }, "an action's reads are tracked")
+  }
+}
