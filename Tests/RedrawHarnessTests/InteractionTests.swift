@@ -3,54 +3,14 @@ import RedrawHarness
 import RedrawTrace
 import Testing
 
-// MARK: - A chat screen: a message field, a send button, a list of sent messages
+@testable import redraw_samples
 
-final class Chat: TrackedModel {
-  let tracking = ModelTracking()
-  @Tracked var draft = ""
-  @Tracked var messages: [String] = []
-  @Tracked var unread = 2
-
-  func send() {
-    messages.append(draft)
-    draft = ""
-  }
-}
-
-struct ChatScreen: HarnessView {
-  let chat: Chat
-  func body(_ content: inout ViewContent) {
-    content.child(MessageList(chat: chat))
-    content.child(Composer(chat: chat))
-    content.child(UnreadDot(chat: chat))
-  }
-}
-
-struct MessageList: HarnessView {
-  let chat: Chat
-  func body(_ content: inout ViewContent) {
-    for (index, message) in chat.messages.enumerated() { content.child(MessageRow(text: message), id: index) }
-  }
-}
-
-struct MessageRow: HarnessView {
-  let text: String
-  func body(_ content: inout ViewContent) { content.text(text) }
-}
-
-struct Composer: HarnessView {
-  let chat: Chat
-  func body(_ content: inout ViewContent) {
-    let chat = chat
-    content.textField("Message", text: chat.draft) { chat.draft = $0 }
-    content.button("Send") { chat.send() }
-  }
-}
-
-struct UnreadDot: HarnessView {
-  let chat: Chat
-  func body(_ content: inout ViewContent) { content.text("\(chat.unread)") }
-}
+// The chat screen of the chat-actions sample: a message field, a send button, a list of
+// sent messages and an unread dot.
+typealias Chat = ChatScenario.Chat
+typealias Composer = ChatScenario.Composer
+typealias MessageRow = ChatScenario.MessageRow
+typealias ChatScreen = ChatScenario.ChatScreen
 
 @Suite("Actions driven from inside mounted views")
 struct InteractionTests {
