@@ -36,7 +36,7 @@ struct InteractionTests {
       #expect(Set(rows.map(\.node)).count == 2)
     }
     #expect(chat.messages == ["Hi", "Yo"])
-    let session = try #require(try recording.analyze().sessions.first)
+    let session = try #require(try analyzeWithAndWithoutCauses(recording).sessions.first)
     let actions = Dictionary(uniqueKeysWithValues: session.actions.map { ($0.name, $0) })
     let message = try #require(actions["Message"])
     let send = try #require(actions["Send"])

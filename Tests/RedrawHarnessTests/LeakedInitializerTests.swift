@@ -87,7 +87,8 @@ struct LeakedInitializerTests {
 
   @Test(arguments: [ViewHarness.Tracking.propertyLevel, .objectLevel])
   func discardedInstancesStillWorkingAreAnError(tracking: ViewHarness.Tracking) throws {
-    let analysis = try Self.toggleLayoutAndWake({ NewsRoot(settings: $0) }, tracking: tracking).analyze()
+    let analysis = try analyzeWithAndWithoutCauses(
+      Self.toggleLayoutAndWake({ NewsRoot(settings: $0) }, tracking: tracking))
     let finding = try #require(analysis.findings.first { $0.rule == "repeated-init" }, "\(analysis.findings)")
     #expect(finding.severity == .error, "the initializer has effects")
     #expect(finding.count == 4)
@@ -99,7 +100,8 @@ struct LeakedInitializerTests {
 
   @Test(arguments: [ViewHarness.Tracking.propertyLevel, .objectLevel])
   func aModelThatStartsNothingInInitIsOnlyInfo(tracking: ViewHarness.Tracking) throws {
-    let analysis = try Self.toggleLayoutAndWake({ QuietNewsRoot(settings: $0) }, tracking: tracking).analyze()
+    let analysis = try analyzeWithAndWithoutCauses(
+      Self.toggleLayoutAndWake({ QuietNewsRoot(settings: $0) }, tracking: tracking))
     let findings = analysis.findings.filter { $0.rule == "repeated-init" }
     #expect(findings.map(\.severity) == [.info], "cheap, no effects, nothing left working")
     #expect(!findings.contains { $0.message.contains("still alive") })

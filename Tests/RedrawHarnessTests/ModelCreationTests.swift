@@ -68,7 +68,7 @@ struct ModelCreationTests {
       }
       #expect(harness.texts["DocumentViewer"] == ["Document 4"])
     }
-    let analysis = try recording.analyze()
+    let analysis = try analyzeWithAndWithoutCauses(recording)
     #expect(analysis.findings.filter { $0.rule == "model-recreated" }.isEmpty, "\(analysis.findings.map(\.message))")
     let group = try #require(analysis.sessions.first?.initGroups.first { $0.type == "DocumentModel" })
     #expect(group.runs == 4)
@@ -87,7 +87,7 @@ struct ModelCreationTests {
         harness.flush()
       }
     }
-    let analysis = try recording.analyze()
+    let analysis = try analyzeWithAndWithoutCauses(recording)
     let finding = try #require(analysis.findings.first { $0.rule == "model-recreated" })
     #expect(finding.view == "CarelessDocumentViewer")
     #expect(finding.message.contains("while CarelessLibraryScreen's body re-created the view struct"))

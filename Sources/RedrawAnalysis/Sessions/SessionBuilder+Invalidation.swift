@@ -49,9 +49,15 @@ extension SessionBuilder {
       nodes[index].wasteKey = nil
     }
     nodes[index].parentEvaluationsSeen = parent?.evaluations ?? 0
+    let causeWrite: UInt64
+    switch reason {
+    case .needed(let write), .overBroad(let write): causeWrite = Self.packed(write)
+    case .parent, .cascaded: causeWrite = parent?.causeWrite ?? 0
+    default: causeWrite = 0
+    }
     parentFacts[index] = ParentFacts(
       evaluations: nodes[index].summary.evaluations, lastEvaluationWasted: nodes[index].lastEvaluationWasted,
-      wasteKey: nodes[index].wasteKey)
+      wasteKey: nodes[index].wasteKey, causeWrite: causeWrite, writesBefore: writeCount)
     nodes[index].pendingNeeded = nil
     nodes[index].pendingOverBroad = nil
     nodes[index].openEvaluations += 1
@@ -108,9 +114,20 @@ extension SessionBuilder {
       }
       return pendingOverBroad.map { .overBroad($0) } ?? .unknown
     case .unknown?, nil:
+      // Without a cause: a write to a property the view read comes first. A write to another
+      // property of an object it read (it observes the object, as with ObservableObject)
+      // comes before its parent when the parent's evaluation came from that same write: the
+      // child is usually handed the same object, so its inputs did not change and its own
+      // invalidation is the reason, as SwiftUI decides. A parent evaluated for another write
+      // re-created the child with new inputs, and an older over-broad write was stale (a
+      // property-level run never acts on it). A parent evaluated before later writes did not
+      // re-evaluate the child then (it would have, in the same pass): it is no reason now.
       if let needed = pendingNeeded { return .needed(needed) }
+      if let write = pendingOverBroad {
+        let sameUpdate = parentEvaluated && parent?.writesBefore == writeCount
+        if !sameUpdate || parent?.causeWrite == Self.packed(write) { return .overBroad(write) }
+      }
       if parentEvaluated { return fromParent }
-      if let write = pendingOverBroad { return .overBroad(write) }
       return .unknown
     }
   }
@@ -249,6 +266,20 @@ struct ParentFacts {
   var evaluations = 0
   var lastEvaluationWasted = false
   var wasteKey: Int?
+  /// The write behind the last evaluation (`type << 32 | property`, through parents for an
+  /// evaluation caused by its parent), or 0.
+  var causeWrite: UInt64 = 0
+  /// The session's writes so far when the last evaluation began: a child evaluated with no
+  /// write since was re-evaluated in the same pass.
+  var writesBefore = 0
+}
+
+extension SessionBuilder {
+  /// A write's type and property as one key.
+  @inline(__always)
+  static func packed(_ write: PendingWrite) -> UInt64 {
+    UInt64(UInt32(bitPattern: write.type.rawValue)) << 32 | UInt64(UInt32(bitPattern: write.property.rawValue))
+  }
 }
 
 /// An instance of a type, as read by a view.

@@ -31,6 +31,7 @@ extension SessionBuilder {
     let property = event.property!
     let propertyIndex = propertyIndex(type: type, property: property)
     properties[propertyIndex].writes += 1
+    writeCount += 1
     if properties[propertyIndex].firstWrite == nil { properties[propertyIndex].firstWrite = evidence }
     if properties[propertyIndex].site == nil { properties[propertyIndex].site = event.site }
     let span = innermostSpan(on: event.thread)

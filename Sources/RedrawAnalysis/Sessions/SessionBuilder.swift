@@ -62,6 +62,8 @@ public struct SessionBuilder {
   var bodyEffects: [BodyEffectKey: BodyEffectState] = [:]
   /// User actions by name, in order of their first performance.
   var actions: [ActionState] = []
+  /// Writes in the session so far.
+  var writeCount = 0
   var actionIndex: [StringID: Int] = [:]
   var recreations: [NodeType: RecreationState] = [:]
   /// The most of one type each node read in an evaluation; keys are `node << 32 | type`.
