@@ -19,6 +19,18 @@ final class HarnessNode {
   var readProperties: Set<PropertyKey> = []
   /// The models the last evaluation read, kept alive for write observation.
   var readModels: [ObjectIdentifier: ModelTracking] = [:]
+  /// The objects the view subscribes to through its wrappers, as the last binding found them.
+  var subscriptions: [Subscription] = []
+
+  /// An object a view subscribes to, and how.
+  struct Subscription {
+    var model: any TrackedModel
+    var tracking: ModelTracking { model.tracking }
+    var type: String
+    var via: ObjectSubscription
+    var objectID: UInt64 { tracking.identity.objectID }
+    var key: ObjectIdentifier { ObjectIdentifier(tracking) }
+  }
 
   /// Why the node must be evaluated again; empty when it is clean.
   var pendingWrites: [TrackedWrite] = []

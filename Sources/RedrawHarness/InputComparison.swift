@@ -2,7 +2,9 @@
 /// SwiftUI decides whether a child's body must run again.
 ///
 /// Fields are compared one by one, as SwiftUI compares them:
-/// - ``ViewState`` fields are storage, not inputs, and are skipped;
+/// - ``ViewState`` and ``ViewStateObject`` fields are storage, not inputs, and are skipped;
+///   an ``ViewObservedObject`` is its object, by identity; an ``ViewEnvironmentObject``
+///   comes from the environment, not the parent;
 /// - objects by identity (a new instance is a change, even if it holds the same values);
 /// - plain data (a type with no references, such as `Int`, a `Bool`-and-`Double` struct or
 ///   an enum of them) by its fields, `Equatable` or not;
@@ -19,6 +21,10 @@ enum InputComparison {
 
   static func sameValue(_ old: Any, _ new: Any) -> Bool {
     if old is any StateProperty { return true }
+    if let old = old as? any SubscribingProperty {
+      guard let new = new as? any SubscribingProperty else { return false }
+      return old.inputObject === new.inputObject
+    }
     let oldMirror = Mirror(reflecting: old)
     let newMirror = Mirror(reflecting: new)
     switch (oldMirror.displayStyle, newMirror.displayStyle) {

@@ -168,6 +168,9 @@ public final class ViewHarness {
     node.generation += 1
     let generation = node.generation
     let span = Trace.beginBody(node.typeName, node: node.id, parent: node.parent?.id, cause: cause)
+    for subscription in node.subscriptions where tracking.level(of: subscription.type) == .object {
+      Trace.subscription(subscription.model, type: subscription.type, via: subscription.via)
+    }
     let (_, reads, writes) = ModelObservation.collectAccesses {
       withObservationTracking {
         node.view.body(&content)
@@ -191,15 +194,46 @@ public final class ViewHarness {
   }
 
   /// Connects the struct's ``ViewState`` properties to the node's storage, in order.
+  ///
+  /// Also finds the objects the view subscribes to (``ViewStateObject``,
+  /// ``ViewObservedObject``, ``ViewEnvironmentObject``) and observes their writes. A state
+  /// object's initial value runs here, once per identity, with the view as its owner.
   private func bindState(of node: HarnessNode) {
     var index = 0
     let reference = inbox.reference
     let nodeID = node.id
-    for child in Mirror(reflecting: node.view).children {
-      guard let property = child.value as? any StateProperty else { continue }
-      property.slot.bind(to: &node.stateSlots, index: index) { reference.post(.state(node: nodeID)) }
-      index += 1
+    node.subscriptions = []
+    Trace.withOwner(node.id) {
+      for child in Mirror(reflecting: node.view).children {
+        if let property = child.value as? any StateProperty {
+          property.slot.bind(to: &node.stateSlots, index: index) { reference.post(.state(node: nodeID)) }
+          index += 1
+        }
+        if let property = child.value as? any SubscribingProperty,
+          let (object, via) = property.subscription(in: node.environment),
+          let model = object as? any TrackedModel
+        {
+          let type = String(describing: Swift.type(of: model))
+          node.subscriptions.append(HarnessNode.Subscription(model: model, type: type, via: via))
+          observeWrites(of: model.tracking, type: type)
+        }
+      }
     }
+  }
+
+  /// Observes the writes to a model, once, so object-level invalidation sees them.
+  ///
+  /// - Returns: Whether the observation is new.
+  @discardableResult
+  private func observeWrites(of tracking: ModelTracking, type: String) -> Bool {
+    let key = ObjectIdentifier(tracking)
+    guard writeObservations[key] == nil else { return false }
+    let reference = inbox.reference
+    let level = self.tracking.level(of: type)
+    writeObservations[key] = tracking.observeWrites { write in
+      reference.post(.write(write, objectLevel: level == .object))
+    }
+    return true
   }
 
   /// Stores what the evaluation read and observes the writes to newly read models.
@@ -216,15 +250,7 @@ public final class ViewHarness {
       node.readObjects.insert(object)
       node.readProperties.insert(PropertyKey(object: object, property: read.property))
       node.readModels[ObjectIdentifier(read.tracking)] = read.tracking
-      let key = ObjectIdentifier(read.tracking)
-      if writeObservations[key] == nil {
-        let reference = inbox.reference
-        let level = tracking.level(of: read.type)
-        writeObservations[key] = read.tracking.observeWrites { write in
-          reference.post(.write(write, objectLevel: level == .object))
-        }
-        observedNow.insert(object)
-      }
+      if observeWrites(of: read.tracking, type: read.type) { observedNow.insert(object) }
     }
     return observedNow
   }
@@ -286,27 +312,36 @@ public final class ViewHarness {
   /// Applies the invalidations posted since the last pass, in the order they happened.
   private func deliverInvalidations() {
     let nodes = Dictionary(root.subtree.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    var lastWrite: TrackedWrite?
+    var lastWrite: (write: TrackedWrite, objectLevel: Bool)?
     for message in inbox.drain() {
       switch message {
       case .state(let id):
         nodes[id]?.stateChanged = true
       case .write(let write, let objectLevel):
-        lastWrite = write
+        lastWrite = (write, objectLevel)
+        // ObservableObject: every view subscribed to the object, read or not.
         guard objectLevel else { continue }
-        for node in nodes.values where node.readObjects.contains(write.objectID) {
+        for node in nodes.values where node.subscriptions.contains(where: { $0.objectID == write.objectID }) {
           node.pendingWrites.append(write)
         }
       case .changed(let id, let generation):
         guard let node = nodes[id], node.generation == generation else { continue }
-        if let write = lastWrite { node.pendingWrites.append(write) } else { node.inputsChanged = true }
+        // Observation's per-property change: for @Observable models only. An object-level
+        // model invalidates its subscribers above; a view that reads it without subscribing
+        // (a nested object read through another) is not invalidated, as in SwiftUI.
+        if let (write, objectLevel) = lastWrite {
+          if !objectLevel { node.pendingWrites.append(write) }
+        } else {
+          node.inputsChanged = true
+        }
       }
     }
   }
 
   /// Stops observing models no mounted view read in its last evaluation.
   private func releaseUnreadModels() {
-    let read = Set(root.subtree.flatMap { $0.readModels.keys })
+    let read = Set(
+      root.subtree.flatMap { $0.readModels.keys } + root.subtree.flatMap { $0.subscriptions.map(\.key) })
     for key in writeObservations.keys where !read.contains(key) {
       writeObservations[key]?.cancel()
       writeObservations[key] = nil

@@ -218,6 +218,18 @@ extension Recorder {
     }
   }
 
+  func recordSubscription(object: UInt64, type: String, wrapper: ObjectSubscription) {
+    _ = withSession { state, tid in
+      guard reserve(&state, 160 + JSONEscaping.worstCaseLength(type)) else { return () }
+      writePrefix(&state, #"{"e":"observe","t":"#, tid: tid)
+      writeObject(&state, object)
+      writeString(&state, #","type":"#, type)
+      writeString(&state, #","detail":"#, wrapper.rawValue)
+      state.buffer.append("}\n")
+      return ()
+    }
+  }
+
   func recordDeinit(object: UInt64, type: TraceName) {
     _ = withSession { state, tid in
       guard reserve(&state, 128 + state.names.quotedLength(type)) else { return () }

@@ -18,7 +18,7 @@ enum ChatScenario {
   }
 
   struct ChatScreen: HarnessView {
-    let chat: Chat
+    @ViewObservedObject var chat: Chat
     func body(_ content: inout ViewContent) {
       content.child(MessageList(chat: chat))
       content.child(Composer(chat: chat))
@@ -27,7 +27,7 @@ enum ChatScenario {
   }
 
   struct MessageList: HarnessView {
-    let chat: Chat
+    @ViewObservedObject var chat: Chat
     func body(_ content: inout ViewContent) {
       for (index, message) in chat.messages.enumerated() { content.child(MessageRow(text: message), id: index) }
     }
@@ -39,7 +39,7 @@ enum ChatScenario {
   }
 
   struct Composer: HarnessView {
-    let chat: Chat
+    @ViewObservedObject var chat: Chat
     func body(_ content: inout ViewContent) {
       let chat = chat
       content.textField("Message", text: chat.draft) { chat.draft = $0 }
@@ -48,7 +48,7 @@ enum ChatScenario {
   }
 
   struct UnreadDot: HarnessView {
-    let chat: Chat
+    @ViewObservedObject var chat: Chat
     func body(_ content: inout ViewContent) { content.text("\(chat.unread)") }
   }
 

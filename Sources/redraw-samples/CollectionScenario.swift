@@ -22,14 +22,14 @@ enum CollectionScenario {
   }
 
   struct ListScreen: HarnessView {
-    let list: TodoList
+    @ViewObservedObject var list: TodoList
     func body(_ content: inout ViewContent) {
       for item in list.items { content.child(Row(item: item), id: item.id) }
     }
   }
 
   struct Row: HarnessView {
-    let item: TodoItem
+    @ViewObservedObject var item: TodoItem
     func body(_ content: inout ViewContent) {
       content.text((item.isDone ? "☑ " : "☐ ") + item.title)
     }

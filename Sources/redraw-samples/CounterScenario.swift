@@ -15,7 +15,7 @@ enum CounterScenario {
   }
 
   struct PlainRoot: HarnessView {
-    let theme: Theme
+    @ViewObservedObject var theme: Theme
     func body(_ content: inout ViewContent) {
       content.text("accent \(theme.accent)")
       content.child(PlainCounterView())
@@ -28,7 +28,7 @@ enum CounterScenario {
   }
 
   struct StateRoot: HarnessView {
-    let theme: Theme
+    @ViewObservedObject var theme: Theme
     func body(_ content: inout ViewContent) {
       content.text("accent \(theme.accent)")
       content.child(StateCounterView())
@@ -41,7 +41,7 @@ enum CounterScenario {
   }
 
   struct DeferredRoot: HarnessView {
-    let theme: Theme
+    @ViewObservedObject var theme: Theme
     func body(_ content: inout ViewContent) {
       content.text("accent \(theme.accent)")
       content.child(DeferredCounterView())

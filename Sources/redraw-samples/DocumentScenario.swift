@@ -19,7 +19,7 @@ enum DocumentScenario {
   }
 
   struct LibraryScreen: HarnessView {
-    let library: Library
+    @ViewObservedObject var library: Library
     func body(_ content: inout ViewContent) {
       content.child(DocumentViewer(documentID: library.selectedID))
     }

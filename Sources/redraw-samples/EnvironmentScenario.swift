@@ -10,7 +10,7 @@ enum EnvironmentScenario {
   }
 
   struct AppRoot: HarnessView {
-    let session: SessionModel
+    @ViewObservedObject var session: SessionModel
     func body(_ content: inout ViewContent) {
       content.child(ShopTab(), environment: [session])
       content.child(ProfileTab(), environment: [session])
@@ -22,9 +22,8 @@ enum EnvironmentScenario {
   }
 
   struct CartButton: HarnessView {
-    func body(_ content: inout ViewContent) {
-      content.text("\(content.environment(SessionModel.self)?.cartCount ?? 0) in cart")
-    }
+    @ViewEnvironmentObject var session: SessionModel
+    func body(_ content: inout ViewContent) { content.text("\(session.cartCount) in cart") }
   }
 
   struct ProfileTab: HarnessView {
@@ -32,9 +31,8 @@ enum EnvironmentScenario {
   }
 
   struct ProfileHeader: HarnessView {
-    func body(_ content: inout ViewContent) {
-      content.text(content.environment(SessionModel.self)?.userName ?? "")
-    }
+    @ViewEnvironmentObject var session: SessionModel
+    func body(_ content: inout ViewContent) { content.text(session.userName) }
   }
 
   static let scenario = Scenario(

@@ -51,7 +51,7 @@ enum FeedScenario {
   }
 
   struct EffectfulRoot: HarnessView {
-    let settings: Settings
+    @ViewObservedObject var settings: Settings
     func body(_ content: inout ViewContent) {
       content.text(settings.tint ? "tinted" : "plain")
       content.child(EffectfulFeedView())
@@ -64,7 +64,7 @@ enum FeedScenario {
   }
 
   struct LeakingRoot: HarnessView {
-    let settings: Settings
+    @ViewObservedObject var settings: Settings
     func body(_ content: inout ViewContent) {
       content.text(settings.tint ? "tinted" : "plain")
       content.child(LeakingFeedView())
@@ -77,7 +77,7 @@ enum FeedScenario {
   }
 
   struct FixedRoot: HarnessView {
-    let settings: Settings
+    @ViewObservedObject var settings: Settings
     func body(_ content: inout ViewContent) {
       content.text(settings.tint ? "tinted" : "plain")
       content.child(FeedView())

@@ -14,7 +14,7 @@ enum ProfileScenario {
   }
 
   struct ProfileScreen: HarnessView {
-    let model: ProfileModel
+    @ViewObservedObject var model: ProfileModel
     func body(_ content: inout ViewContent) {
       content.text(model.name)
       content.child(SearchField(model: model))
@@ -23,12 +23,12 @@ enum ProfileScenario {
   }
 
   struct SearchField: HarnessView {
-    let model: ProfileModel
+    @ViewObservedObject var model: ProfileModel
     func body(_ content: inout ViewContent) { content.text(model.query) }
   }
 
   struct UnreadBadge: HarnessView {
-    let model: ProfileModel
+    @ViewObservedObject var model: ProfileModel
     func body(_ content: inout ViewContent) { content.text("\(model.unreadCount)") }
   }
 

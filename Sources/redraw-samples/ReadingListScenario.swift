@@ -15,7 +15,7 @@ enum ReadingListScenario {
   // MARK: - Whole model in the parent
 
   struct WideScreen: HarnessView {
-    let list: ReadingList
+    @ViewObservedObject var list: ReadingList
     func body(_ content: inout ViewContent) {
       content.child(Header(title: list.title))
       content.child(BookList(books: list.books))
@@ -47,7 +47,7 @@ enum ReadingListScenario {
   // MARK: - Narrow reads in the children
 
   struct NarrowScreen: HarnessView {
-    let list: ReadingList
+    @ViewObservedObject var list: ReadingList
     func body(_ content: inout ViewContent) {
       content.child(NarrowHeader(list: list))
       content.child(NarrowBookList(list: list))
@@ -57,22 +57,22 @@ enum ReadingListScenario {
   }
 
   struct NarrowHeader: HarnessView {
-    let list: ReadingList
+    @ViewObservedObject var list: ReadingList
     func body(_ content: inout ViewContent) { content.text(list.title) }
   }
 
   struct NarrowBookList: HarnessView {
-    let list: ReadingList
+    @ViewObservedObject var list: ReadingList
     func body(_ content: inout ViewContent) { content.text(list.books.joined(separator: ", ")) }
   }
 
   struct NarrowCountBadge: HarnessView {
-    let list: ReadingList
+    @ViewObservedObject var list: ReadingList
     func body(_ content: inout ViewContent) { content.text("\(list.unreadCount)") }
   }
 
   struct NarrowSortPicker: HarnessView {
-    let list: ReadingList
+    @ViewObservedObject var list: ReadingList
     func body(_ content: inout ViewContent) { content.text(list.sortOrder) }
   }
 

@@ -43,5 +43,6 @@ struct Scenario: Sendable {
     CollectionScenario.scenario,
     DocumentScenario.taskID,
     ChatScenario.scenario,
+    SubscriptionScenario.owner, SubscriptionScenario.nested,
   ]
 }

@@ -10,7 +10,7 @@ final class Loader: TrackedModel {
 }
 
 struct TaskView: HarnessView {
-  let loader: Loader
+  @ViewObservedObject var loader: Loader
   func body(_ content: inout ViewContent) {
     let selection = loader.selection
     content.task("appear") { Trace.mark("appeared") }
@@ -19,7 +19,7 @@ struct TaskView: HarnessView {
 }
 
 struct EnvironmentRoot: HarnessView {
-  let theme: Theme
+  @ViewObservedObject var theme: Theme
   func body(_ content: inout ViewContent) {
     content.child(Middle(), environment: [theme])
   }
@@ -36,7 +36,7 @@ struct Leaf: HarnessView {
 }
 
 struct Looping: HarnessView {
-  let counter: Counter
+  @ViewObservedObject var counter: Counter
   func body(_ content: inout ViewContent) {
     counter.count += 1  // writes what it reads: invalidates itself every pass
   }

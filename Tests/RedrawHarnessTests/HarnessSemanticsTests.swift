@@ -12,7 +12,7 @@ final class Profile: TrackedModel {
 }
 
 struct Screen: HarnessView {
-  let profile: Profile
+  @ViewObservedObject var profile: Profile
   func body(_ content: inout ViewContent) {
     content.child(SearchField(profile: profile))
     content.child(Badge(profile: profile))
@@ -21,12 +21,12 @@ struct Screen: HarnessView {
 }
 
 struct SearchField: HarnessView {
-  let profile: Profile
+  @ViewObservedObject var profile: Profile
   func body(_ content: inout ViewContent) { content.text(profile.query) }
 }
 
 struct Badge: HarnessView {
-  let profile: Profile
+  @ViewObservedObject var profile: Profile
   func body(_ content: inout ViewContent) { content.text("\(profile.unreadCount)") }
 }
 
@@ -53,7 +53,7 @@ final class Theme: TrackedModel {
 }
 
 struct Parent: HarnessView {
-  let theme: Theme
+  @ViewObservedObject var theme: Theme
   func body(_ content: inout ViewContent) {
     content.text("tint \(theme.tint)")
     content.child(StateCounter())

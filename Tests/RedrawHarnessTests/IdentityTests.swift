@@ -14,7 +14,7 @@ final class Session: TrackedModel {
 }
 
 struct SessionScreen: HarnessView {
-  let session: Session
+  @ViewObservedObject var session: Session
   func body(_ content: inout ViewContent) {
     content.text(session.title)
     if session.hasUnread { content.child(InboxBadge()) }
@@ -38,7 +38,7 @@ struct AccountMenu: HarnessView {
 // MARK: - Branches
 
 struct BranchScreen: HarnessView {
-  let session: Session
+  @ViewObservedObject var session: Session
   func body(_ content: inout ViewContent) {
     if session.signedIn {
       content.child(AccountMenu())
@@ -51,7 +51,7 @@ struct BranchScreen: HarnessView {
 // MARK: - ForEach
 
 struct RowList: HarnessView {
-  let session: Session
+  @ViewObservedObject var session: Session
   func body(_ content: inout ViewContent) {
     for row in session.rows { content.child(Row(number: row), id: row) }
   }
@@ -59,7 +59,7 @@ struct RowList: HarnessView {
 
 /// `ForEach(rows.indices)`: rows told apart by their order.
 struct IndexedRowList: HarnessView {
-  let session: Session
+  @ViewObservedObject var session: Session
   func body(_ content: inout ViewContent) {
     for row in session.rows { content.child(Row(number: row)) }
   }
@@ -74,7 +74,7 @@ struct Row: HarnessView {
 // MARK: - Explicit identity
 
 struct AccountScreen: HarnessView {
-  let session: Session
+  @ViewObservedObject var session: Session
   func body(_ content: inout ViewContent) {
     content.text(session.title)
     content.child(AccountMenu(), id: session.accountID)
@@ -195,7 +195,7 @@ enum Emphasis {
 }
 
 struct InputsScreen: HarnessView {
-  let session: Session
+  @ViewObservedObject var session: Session
   func body(_ content: inout ViewContent) {
     content.text(session.title)
     content.child(ClosureChild(onTap: { Trace.mark("tap") }))
@@ -233,7 +233,7 @@ struct EmphasisChild: HarnessView {
 }
 
 struct ModelChild: HarnessView {
-  let session: Session
+  @ViewObservedObject var session: Session
   func body(_ content: inout ViewContent) { content.text("\(session.accountID)") }
 }
 

@@ -33,7 +33,7 @@ final class QuietNewsModel: TrackedModel {
 }
 
 struct NewsRoot: HarnessView {
-  let settings: NewsSettings
+  @ViewObservedObject var settings: NewsSettings
   func body(_ content: inout ViewContent) {
     content.text(settings.compact ? "compact" : "regular")
     content.child(NewsView())
@@ -46,7 +46,7 @@ struct NewsView: HarnessView {
 }
 
 struct QuietNewsRoot: HarnessView {
-  let settings: NewsSettings
+  @ViewObservedObject var settings: NewsSettings
   func body(_ content: inout ViewContent) {
     content.text(settings.compact ? "compact" : "regular")
     content.child(QuietNewsView())

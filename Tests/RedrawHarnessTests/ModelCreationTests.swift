@@ -20,7 +20,7 @@ final class Library: TrackedModel {
 }
 
 struct LibraryScreen: HarnessView {
-  let library: Library
+  @ViewObservedObject var library: Library
   func body(_ content: inout ViewContent) {
     content.text("accent \(library.accent)")
     content.child(DocumentViewer(documentID: library.selectedID))
@@ -40,7 +40,7 @@ struct DocumentViewer: HarnessView {
 }
 
 struct CarelessLibraryScreen: HarnessView {
-  let library: Library
+  @ViewObservedObject var library: Library
   func body(_ content: inout ViewContent) {
     content.text("accent \(library.accent)")
     content.child(CarelessDocumentViewer())

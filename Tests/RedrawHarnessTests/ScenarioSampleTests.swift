@@ -64,10 +64,14 @@ struct ScenarioSampleTests {
       sample: "reading-list-whole-model", evaluations: 11, overBroad: 0,
       findings: ["whole-model-read WideScreen ReadingList.- ×3"]),
     Expected(sample: "reading-list-narrow", evaluations: 8, overBroad: 0, findings: []),
-    // 5. Three cart changes: object-level redraws the profile header in the other tab.
+    // 5. Three cart changes: object-level redraws the profile header in the other tab, and the
+    //    root that holds the session (@ObservedObject) only to inject it.
     Expected(
-      sample: "environment-object-level", evaluations: 11, overBroad: 3,
-      findings: ["over-broad-invalidation ProfileHeader SessionModel.cartCount ×3"]),
+      sample: "environment-object-level", evaluations: 14, overBroad: 6,
+      findings: [
+        "over-broad-invalidation AppRoot SessionModel.cartCount ×3",
+        "over-broad-invalidation ProfileHeader SessionModel.cartCount ×3",
+      ]),
     Expected(sample: "environment-property-level", evaluations: 8, overBroad: 0, findings: []),
     // 6. Two ticked items re-evaluate their rows only; the filter change redraws the list
     //    only under object-level tracking.
@@ -78,15 +82,31 @@ struct ScenarioSampleTests {
     // 7. Three documents opened, each model made on purpose in .task(id:): not a re-creation.
     Expected(sample: "document-task-id", evaluations: 12, overBroad: 0, findings: []),
     // 8. Two messages typed and sent, as actions: with ObservableObject every keystroke also
-    //    redraws the list and the unread dot.
+    //    redraws the screen, the list and the unread dot, which all subscribe to the chat.
     Expected(
-      sample: "chat-actions-object-level", evaluations: 24, overBroad: 10,
+      sample: "chat-actions-object-level", evaluations: 30, overBroad: 16,
       findings: [
+        "over-broad-invalidation ChatScreen Chat.draft ×4",
         "over-broad-invalidation MessageList Chat.draft ×4",
         "over-broad-invalidation UnreadDot Chat.draft ×4",
+        "over-broad-invalidation ChatScreen Chat.messages ×2",
         "over-broad-invalidation UnreadDot Chat.messages ×2",
       ]),
     Expected(sample: "chat-actions-property-level", evaluations: 14, overBroad: 0, findings: []),
+    // 9. Three refreshes of a timeline owned in @StateObject by a view that only passes it
+    //    down: with ObservableObject the owner is re-evaluated on every change all the same.
+    Expected(
+      sample: "state-object-owner-object-level", evaluations: 21, overBroad: 9,
+      findings: [
+        "over-broad-invalidation PostList Timeline.isRefreshing ×3",
+        "over-broad-invalidation TimelineOwner Timeline.isRefreshing ×3",
+        "over-broad-invalidation TimelineOwner Timeline.posts ×3",
+      ]),
+    Expected(sample: "state-object-owner-property-level", evaluations: 12, overBroad: 0, findings: []),
+    // 10. Two threads marked read through the mailbox the list observes: with ObservableObject
+    //     the list is never invalidated (its rows stay stale); @Observable tracks nested reads.
+    Expected(sample: "nested-items-object-level", evaluations: 1, overBroad: 0, findings: []),
+    Expected(sample: "nested-items-property-level", evaluations: 3, overBroad: 0, findings: []),
   ]
 
   @Test(arguments: expectations)
@@ -104,7 +124,7 @@ struct ScenarioSampleTests {
 
   /// The analyzer's what-if for an object-level run must equal what the Observation runtime
   /// actually did in the property-level run of the same script.
-  @Test(arguments: ["profile", "environment", "collection", "chat-actions"])
+  @Test(arguments: ["profile", "environment", "collection", "chat-actions", "state-object-owner"])
   func whatIfOfObjectLevelEqualsPropertyLevelEvaluations(scenario: String) throws {
     let objectLevel = try Self.analyze("\(scenario)-object-level").summary
     let propertyLevel = try Self.analyze("\(scenario)-property-level").summary

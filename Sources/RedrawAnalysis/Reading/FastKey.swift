@@ -57,7 +57,7 @@ enum FastKey: UInt32, CaseIterable {
     case .t: .tid
     case .tid:
       switch kind {
-      case .read, .write, .`deinit`: .obj
+      case .read, .write, .`deinit`, .observe: .obj
       case .body, .`init`, .end, .action: .id
       case .effect: .kind
       case .mark: .name
@@ -155,6 +155,7 @@ enum FastKey: UInt32, CaseIterable {
     case .`deinit`: return common | 1 << obj.rawValue | 1 << type.rawValue
     case .mark: return common | 1 << name.rawValue
     case .action: return common | 1 << id.rawValue | 1 << name.rawValue
+    case .observe: return common | 1 << obj.rawValue | 1 << type.rawValue
     case .lost, .unknown: return 1 << e.rawValue
     }
   }

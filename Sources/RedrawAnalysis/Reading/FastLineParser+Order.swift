@@ -70,7 +70,7 @@ extension FastLineParser {
       }
       event.type = type
       line.advance(past: .type, to: end)
-    case .effect, .mark, .action, .lost, .meta, .unknown:
+    case .effect, .mark, .action, .observe, .lost, .meta, .unknown:
       return
     }
   }

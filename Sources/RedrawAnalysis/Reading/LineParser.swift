@@ -209,6 +209,9 @@ struct LineParser {
     case .action:
       try require(present.span, "id")
       try require(event.name != nil, "name")
+    case .observe:
+      try require(event.object != nil, "obj")
+      try require(event.type != nil, "type")
     case .meta, .unknown, .lost:
       break
     }

@@ -164,6 +164,8 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
   case meta, body, `init`, end, read, write, effect, `deinit`, mark, lost
   /// A user action's span (an addition to version 1: readers that do not know it skip it).
   case action
+  /// A body's subscription to an object (an addition to version 1, like `action`).
+  case observe
   /// A kind this reader does not know (skipped and counted).
   case unknown
 
@@ -189,6 +191,7 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
     case (0x6174_656D, 4): return .meta
     case (0x7473_6F6C, 4): return .lost
     case (0x6E6F_6974_6361, 6): return .action
+    case (0x65_7672_6573_626F, 7): return .observe
     default: return .unknown
     }
   }

@@ -181,10 +181,14 @@ extension SessionBuilder {
   private mutating func settle(
     _ reads: ArraySlice<UInt64>, of slot: Int, type: StringID, node index: Int, first: Evidence
   ) {
+    if nodes[index].indexedObjects.insert(Int32(slot)).inserted { objects[slot].readers.append(Int32(index)) }
+    // A subscription sorts last among an object's reads; it reads no property.
+    var reads = reads
+    if let last = reads.last, Int32(truncatingIfNeeded: last) == Self.subscriptionProperty { reads = reads.dropLast() }
+    guard !reads.isEmpty else { return }
     for key in reads {
       nodes[index].properties.insert(DenseIndex.key(type.rawValue, Int32(truncatingIfNeeded: key)))
     }
-    if nodes[index].indexedObjects.insert(Int32(slot)).inserted { objects[slot].readers.append(Int32(index)) }
     let (entry, inserted) = modelReadIDs.insert(DenseIndex.key(Int32(index), type.rawValue))
     if inserted { modelReads.append(ModelReadState(node: index, type: type, first: first)) }
     if reads.count > modelReads[entry].maximum {

@@ -26,6 +26,24 @@ extension SessionBuilder {
     threads[thread].openReads.push(DenseIndex.key(Int32(slot), property.rawValue))
   }
 
+  /// A body's subscription to an object (`observe`): the view depends on the whole object,
+  /// as with `@ObservedObject`, whether or not it reads a property of it. It joins the
+  /// evaluation's reads as a read of no property (``subscriptionProperty``), so every write
+  /// to the object invalidates the view, and one it does not read is over-broad.
+  mutating func observe(_ event: TraceEvent, _ evidence: Evidence) {
+    let thread = threadIndex(event.thread)
+    guard case .body? = threads[thread].spans.last?.kind else {
+      note("observe events outside a body (ignored)", line: evidence.line, time: event.time)
+      return
+    }
+    let slot = touch(event.object!, type: event.type!, inInit: false, use: true, evidence)
+    threads[thread].openReads.push(DenseIndex.key(Int32(slot), Self.subscriptionProperty))
+  }
+
+  /// The property of a read key that stands for a subscription: no real property (names
+  /// are interned from 0 up), and sorted after an object's real reads.
+  static let subscriptionProperty: Int32 = -1
+
   mutating func write(_ event: TraceEvent, _ evidence: Evidence) {
     let type = event.type!
     let property = event.property!

@@ -127,6 +127,7 @@ public struct SessionBuilder {
     case .unknown:
       if let name = event.unknownKind { current!.unknownKinds[strings[name], default: 0] += 1 }
     case .action: beginAction(event, evidence)
+    case .observe: observe(event, evidence)
     case .mark, .meta:
       break
     }

@@ -74,6 +74,16 @@ struct UnreadCount: View {
   }
 }
 
+struct LegacyBadge: View {
+  let model: InboxModel
+
+  var body: some View {
+    let _ = Trace.bodyMarker(Self.self)
+    let _ = Trace.subscription(model, type: "InboxModel", via: .observedObject)
+    Text("\(model.unreadCount)")
+  }
+}
+
 struct MarkAllRead: View {
   let model: InboxModel
 
