@@ -34,6 +34,7 @@ public enum HTMLReport: ReportRenderer {
     page += summarySection(summary)
     page += dataLossSection(analysis)
     page += findingsSection(analysis)
+    page += HTMLTables.actions(analysis.sessions)
     page += HTMLTables.views(analysis.sessions)
     page += HTMLTables.models(analysis.sessions)
     page += HTMLCharts.matrix(analysis.sessions)

@@ -58,6 +58,35 @@ enum HTMLTables {
       id: "views", title: "Views", placeholder: "Filter views", headers: headers, rows: Array(rows), total: all.count)
   }
 
+  // MARK: - Actions
+
+  /// What each user action (`action` span) wrote and the evaluations that caused; nothing
+  /// when the trace records no actions.
+  static func actions(_ sessions: [Session]) -> String {
+    let showSession = sessions.count > 1
+    var all: [(session: Session, action: ActionSummary)] = []
+    for session in sessions { all += session.actions.map { (session, $0) } }
+    guard !all.isEmpty else { return "" }
+    all.sort { ($0.action.evaluations, $1.action.name) > ($1.action.evaluations, $0.action.name) }
+    let rows = all.prefix(HTMLReport.maximumRows).map { entry -> String in
+      let action = entry.action
+      var row = "<tr>" + cell(action.name)
+      if showSession { row += cell(entry.session.scenario ?? entry.session.source) }
+      row += number(action.performed) + number(action.writes) + number(action.evaluations)
+      row += number(action.overBroad) + number(action.first.line) + "</tr>"
+      return row
+    }
+    var headers = [header("Action")]
+    if showSession { headers.append(header("Session")) }
+    headers += [
+      header("Performed", number: true), header("Writes", number: true), header("Evaluations caused", number: true),
+      header("Over-broad", number: true), header("First at line", number: true),
+    ]
+    return table(
+      id: "actions", title: "Actions", placeholder: "Filter actions", headers: headers, rows: Array(rows),
+      total: all.count)
+  }
+
   // MARK: - Models
 
   static func models(_ sessions: [Session]) -> String {

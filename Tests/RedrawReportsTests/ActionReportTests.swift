@@ -1,0 +1,36 @@
+import Foundation
+import RedrawAnalysis
+import RedrawReports
+import Testing
+
+/// The reports say which user action caused which writes and evaluations.
+@Suite("Actions in the reports")
+struct ActionReportTests {
+  static func chatAnalysis() throws -> Analysis {
+    var reader = TraceReader(lenient: false)
+    let name = "SampleTraces/scenarios/chat-actions-object-level.jsonl"
+    let file = try reader.read(path: GoldenTests.repositoryRoot.appendingPathComponent(name).path, name: name)
+    return Analysis(files: [file], findings: RuleRegistry.run(on: file.sessions, context: RuleContext()))
+  }
+
+  @Test func theTextReportListsEachActionWithItsWritesAndEvaluations() throws {
+    let text = TextReport.render(try Self.chatAnalysis(), context: ReportContext(toolVersion: "test"))
+    #expect(text.contains("Actions\n"))
+    #expect(text.contains("  Message             4 times: 4 writes → 16 evaluations (12 over-broad)"))
+    #expect(text.contains("  Send                2 times: 4 writes → 8 evaluations (4 over-broad)"))
+  }
+
+  @Test func theHTMLReportHasAnActionsTableOnlyWhenActionsWereRecorded() throws {
+    let html = HTMLReport.render(try Self.chatAnalysis(), context: ReportContext(toolVersion: "test"))
+    #expect(html.contains(#"<section id="actions"><h2>Actions</h2>"#))
+    #expect(html.contains("<td>Send</td>"))
+    let clean = HTMLReport.render(try GoldenTests.analysis(["clean"]), context: ReportContext(toolVersion: "test"))
+    #expect(!clean.contains(#"id="actions""#))
+  }
+
+  @Test func theJSONReportHasEachSessionsActions() throws {
+    let json = JSONReport.render(try Self.chatAnalysis(), context: ReportContext(toolVersion: "test"))
+    let compact = json.filter { !$0.isWhitespace }
+    #expect(compact.contains(#""name":"Message","performed":4,"writes":4,"evaluations":16,"overBroad":12"#))
+  }
+}
