@@ -182,9 +182,12 @@ extension SessionBuilder {
     _ reads: ArraySlice<UInt64>, of slot: Int, type: StringID, node index: Int, first: Evidence
   ) {
     if nodes[index].indexedObjects.insert(Int32(slot)).inserted { objects[slot].readers.append(Int32(index)) }
-    // A subscription sorts last among an object's reads; it reads no property.
+    // Subscriptions sort last among an object's reads (one or more: a view may hold an
+    // object twice); they read no property.
     var reads = reads
-    if let last = reads.last, Int32(truncatingIfNeeded: last) == Self.subscriptionProperty { reads = reads.dropLast() }
+    while let last = reads.last, Int32(truncatingIfNeeded: last) == Self.subscriptionProperty {
+      reads = reads.dropLast()
+    }
     guard !reads.isEmpty else { return }
     for key in reads {
       nodes[index].properties.insert(DenseIndex.key(type.rawValue, Int32(truncatingIfNeeded: key)))

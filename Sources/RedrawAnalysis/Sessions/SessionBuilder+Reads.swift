@@ -155,7 +155,7 @@ extension SessionBuilder {
   /// cut short still shows what its views read.
   mutating func settleOpenEvaluations() {
     forEachOpenEvaluation { builder, index, reads in
-      for key in reads {
+      for key in reads where Int32(truncatingIfNeeded: key) != Self.subscriptionProperty {
         let type = builder.objects[Int(key >> 32)].type
         builder.nodes[index].properties.insert(DenseIndex.key(type.rawValue, Int32(truncatingIfNeeded: key)))
       }
