@@ -17,10 +17,10 @@ import RedrawTrace
 /// ```
 ///
 /// Like their counterparts, both keep what their closure captures alive: a task until it
-/// has run, an observer until its token is cancelled or released (for a block-based
-/// `NotificationCenter` observer, until it is removed). An instance that registers an
-/// observer on itself in `init` and is then discarded lives on, and its observer keeps
-/// writing to it: the leak the `repeated-init` rule reports.
+/// has run, an observer until its token is cancelled (as a block-based `NotificationCenter`
+/// observer lives until it is removed, whether or not anyone keeps its token). An instance
+/// that registers an observer on itself in `init` and is then discarded lives on, and its
+/// observer keeps writing to it: the leak the `repeated-init` rule reports.
 ///
 /// Work is kept per thread, so tests running in parallel do not run each other's tasks.
 public enum AppEffects {
@@ -38,15 +38,16 @@ public enum AppEffects {
   /// would: records an `observer` effect now; `work` runs at every ``post(_:)`` of `name` on
   /// this thread.
   ///
-  /// - Returns: A token that keeps the observer registered. Discard it (`_ =`) to keep the
-  ///   observer for the thread's life, as an observer nobody removes is kept.
+  /// - Returns: A token to cancel the observer with. Discarding it (`_ =`) does not remove the
+  ///   observer, as with `NotificationCenter`: it runs for the thread's life.
   @discardableResult
   public static func observe(
     _ name: String, file: StaticString = #fileID, line: UInt = #line, _ work: @escaping () -> Void
   ) -> ObserverToken {
     Trace.effect(.observer, name, file: file, line: line)
-    let token = ObserverToken(name: name, work: work)
-    Registry.current.observers.append(token)
+    let registry = Registry.current
+    let token = ObserverToken(name: name, work: work, registry: registry)
+    registry.observers.append(token)
     return token
   }
 
@@ -54,8 +55,8 @@ public enum AppEffects {
   /// the order they were registered. Their writes invalidate views at the next flush.
   public static func post(_ name: String) {
     Trace.mark("post \(name)")
-    for observer in Registry.current.observers where observer.name == name && !observer.isCancelled {
-      observer.work()
+    for observer in Registry.current.observers where observer.name == name {
+      observer.work?()
     }
   }
 
@@ -92,14 +93,19 @@ public enum AppEffects {
 /// An observer registered with ``AppEffects/observe(_:file:line:_:)``.
 public final class ObserverToken {
   let name: String
-  let work: () -> Void
-  private(set) var isCancelled = false
+  private(set) var work: (() -> Void)?
+  private weak var registry: AppEffects.Registry?
 
-  init(name: String, work: @escaping () -> Void) {
+  init(name: String, work: @escaping () -> Void, registry: AppEffects.Registry) {
     self.name = name
     self.work = work
+    self.registry = registry
   }
 
-  /// Stops the observer; its closure (and what it captured) is released with the token.
-  public func cancel() { isCancelled = true }
+  /// Removes the observer: it runs no more, and its closure (with what it captured) is
+  /// released now.
+  public func cancel() {
+    work = nil
+    registry?.observers.removeAll { $0 === self }
+  }
 }

@@ -14,8 +14,10 @@ import RedrawTrace
 /// - Property-level tracking (`@Observable`) comes from the real Observation runtime:
 ///   each body runs inside `withObservationTracking`, and a change to a property it read
 ///   invalidates it.
-/// - Object-level tracking (`ObservableObject`) invalidates every view that read any
-///   property of a written object, whichever property was written.
+/// - Object-level tracking (`ObservableObject`) invalidates every view subscribed to a
+///   written object (``ViewStateObject``, ``ViewObservedObject``, ``ViewEnvironmentObject``),
+///   whichever property was written and whether or not the view read it; a view that
+///   reads an object without subscribing to it is not invalidated.
 /// - Re-evaluating a parent re-creates its children's structs: `ViewState` default values
 ///   run again and are dropped, plain stored properties are rebuilt, and a child is
 ///   re-evaluated when its inputs changed.

@@ -95,10 +95,12 @@ public enum TextReport: ReportRenderer {
     return ["", "Actions"]
       + totals.prefix(maximumActions).map { action in
         let wasted = action.overBroad > 0 ? " (\(NumberFormatting.grouped(action.overBroad)) over-broad)" : ""
-        return row(
-          "  " + TerminalText.sanitized(action.name),
+        let name = "  " + TerminalText.sanitized(action.name)
+        let counts =
           "\(count(action.performed, "time")): \(count(action.writes, "write")) → "
-            + "\(count(action.evaluations, "evaluation"))\(wasted)")
+          + "\(count(action.evaluations, "evaluation"))\(wasted)"
+        // A long name keeps its counts apart: on a line of their own, in the value column.
+        return name.count < 21 ? row(name, counts) : name + "\n" + row("", counts)
       } + (totals.count > maximumActions ? ["  … and \(totals.count - maximumActions) more"] : [])
   }
 

@@ -107,3 +107,35 @@ struct LeakedInitializerTests {
     #expect(!findings.contains { $0.message.contains("still alive") })
   }
 }
+
+extension LeakedInitializerTests {
+  @Test func aCancelledObserverRunsNoMoreAndReleasesWhatItCaptured() {
+    AppEffects.reset()
+    defer { AppEffects.reset() }
+    weak var released: NewsSettings?
+    var runs = 0
+    do {
+      let settings = NewsSettings()
+      released = settings
+      let token = AppEffects.observe("didBecomeActive") {
+        settings.compact.toggle()
+        runs += 1
+      }
+      AppEffects.post("didBecomeActive")
+      token.cancel()
+    }
+    AppEffects.post("didBecomeActive")
+    #expect(runs == 1)
+    #expect(released == nil, "the observer's closure was released at cancel")
+  }
+
+  @Test func anObserverWhoseTokenIsDiscardedKeepsRunning() {
+    AppEffects.reset()
+    defer { AppEffects.reset() }
+    var runs = 0
+    _ = AppEffects.observe("didBecomeActive") { runs += 1 }
+    AppEffects.post("didBecomeActive")
+    AppEffects.post("didBecomeActive")
+    #expect(runs == 2, "as with NotificationCenter, only removing it stops it")
+  }
+}

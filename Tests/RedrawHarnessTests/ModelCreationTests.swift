@@ -94,3 +94,45 @@ struct ModelCreationTests {
     #expect(finding.message.contains("had been written before being replaced"))
   }
 }
+
+// MARK: - Writes that build a fresh instance are not writes during a body
+
+/// Assigns a tracked property in `init`, after every stored property has its default: the
+/// assignment goes through `@Tracked`'s setter and is recorded as a write.
+final class Draft: TrackedModel {
+  let tracking = ModelTracking()
+  @Tracked var text = ""
+
+  init(text: String) { self.text = text }
+}
+
+struct DraftScreen: HarnessView {
+  @ViewObservedObject var library: Library
+  func body(_ content: inout ViewContent) {
+    content.text("accent \(library.accent)")
+    content.child(DraftEditor())
+  }
+}
+
+/// Builds a fresh draft with the struct, without `Trace.make` around it.
+struct DraftEditor: HarnessView {
+  let draft = Draft(text: "Dear team,")
+  func body(_ content: inout ViewContent) { content.text(draft.text) }
+}
+
+extension ModelCreationTests {
+  @Test(arguments: [ViewHarness.Tracking.propertyLevel, .objectLevel])
+  func anInitializerAssigningItsOwnPropertiesIsNotAWriteDuringABody(tracking: ViewHarness.Tracking) throws {
+    let library = Library()
+    let recording = Trace.record(scenario: "re-render the editor", reproducible: true) { _ in
+      let harness = ViewHarness(tracking: tracking) { DraftScreen(library: library) }
+      for _ in 0..<3 {
+        library.accent += 1
+        harness.flush()
+      }
+    }
+    #expect(recording.lines.filter { $0.contains(#""e":"write""#) && $0.contains(#""type":"Draft""#) }.count == 4)
+    let analysis = try analyzeWithAndWithoutCauses(recording)
+    #expect(!analysis.findings.contains { $0.rule == "write-during-body" }, "\(analysis.findings.map(\.message))")
+  }
+}

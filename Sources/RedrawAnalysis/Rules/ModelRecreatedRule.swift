@@ -14,8 +14,9 @@ public enum ModelRecreatedRule: Rule {
       initializer that ran more than once as part of re-creating a view struct: inside a \
       parent's body (where child structs are made) or under the view as owner. A model made \
       on purpose is not a re-creation: in .task or .task(id:) (one model per id), in an \
-      action, or in any other code outside a body. The count is the distinct instances the \
-      node read.
+      action, or in any other code outside a body. Initializer runs are seen where the \
+      construction is wrapped in Trace.make (or a beginInit span): `let model = \
+      Trace.make(Model())`. The count is the distinct instances the node read.
       """,
     fix: """
       Keep the model in @State (created once per view identity), or own it higher up and pass \

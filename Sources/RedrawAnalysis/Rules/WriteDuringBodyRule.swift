@@ -10,8 +10,10 @@ public enum WriteDuringBodyRule: Rule {
       is computing them: SwiftUI warns "Modifying state during view update", the write can \
       re-evaluate the view again, and two views doing it can loop. The rule reports writes \
       whose innermost open span is a body (writes inside an initializer called from a body \
-      belong to the initializer). One finding per view, type and property; the count is \
-      the writes.
+      belong to the initializer) to an instance some view has read: a write to an instance \
+      no view read yet (a fresh model assigning its properties in init while a parent's \
+      body makes a child) invalidates nothing. One finding per view, type and property; \
+      the count is the writes.
       """,
     fix: """
       Compute derived values instead of storing them, or move the write to an action, \
@@ -19,6 +21,7 @@ public enum WriteDuringBodyRule: Rule {
       """,
     triggeringExample: ExampleTrace.lines(
       #"{"e":"body","t":100,"tid":1,"id":1,"view":"ListView","node":1}"#,
+      #"{"e":"read","t":105,"tid":1,"obj":3,"type":"ListModel","prop":"items"}"#,
       #"{"e":"write","t":110,"tid":1,"obj":3,"type":"ListModel","prop":"visibleCount"}"#,
       #"{"e":"end","t":120,"tid":1,"id":1}"#),
     cleanExample: ExampleTrace.lines(

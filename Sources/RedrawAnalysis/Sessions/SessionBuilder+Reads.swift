@@ -61,7 +61,11 @@ extension SessionBuilder {
       actions[index].writes += 1
       action = Int32(index)
     }
-    if case .body(let index)? = span?.kind {
+    // A write inside a body to an instance no view has read invalidates nobody: a fresh
+    // instance being built (its `init` assigning its properties, with no `Trace.make` span
+    // around it) while a parent's body re-creates a child. Only writes that can invalidate a
+    // view count.
+    if case .body(let index)? = span?.kind, objects[slot].used {
       let key = OverBroadKey(view: nodes[index].view, type: type, property: property)
       let position = bodyWrites.position(of: packed(key), key: key) {
         BodyWriteState(first: evidence, site: event.site)

@@ -74,13 +74,13 @@ struct UnreadCount: View {
   }
 }
 
-struct LegacyBadge: View {
+struct InboxOwner: View {
   let model: InboxModel
 
   var body: some View {
     let _ = Trace.bodyMarker(Self.self)
     let _ = Trace.subscription(model, type: "InboxModel", via: .observedObject)
-    Text("\(model.unreadCount)")
+    InboxBadge(model: model)
   }
 }
 
