@@ -35,7 +35,7 @@ final class Recorder: Sendable {
   static let defaultFlushInterval = Duration.milliseconds(100)
 
   let state = SpinLock(State())
-  private let writer = DispatchQueue(label: "dev.redraw.trace.writer")
+  let writer = DispatchQueue(label: "dev.redraw.trace.writer")
 
   private init() {
     RecordingSwitch.set(false)
@@ -234,27 +234,6 @@ final class Recorder: Sendable {
     writer.sync {}
   }
 
-  /// Starts the timer that hands the current buffer to the writer every `interval`.
-  ///
-  /// The timer runs on the writer queue and takes the lock only to swap buffers, so
-  /// buffers reach the writer in the order they were filled.
-  private func startFlushTimer(every interval: Duration, generation: Int) -> any DispatchSourceTimer {
-    let (seconds, attoseconds) = interval.components
-    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    let nanoseconds = overflow ? Int64.max : whole.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
-    let period = DispatchTimeInterval.nanoseconds(Int(clamping: max(nanoseconds, 1_000_000)))
-    let timer = DispatchSource.makeTimerSource(queue: writer)
-    timer.schedule(deadline: .now() + period, repeating: period, leeway: .milliseconds(5))
-    timer.setEventHandler { [self] in
-      state.withLock { state in
-        guard state.generation == generation, state.buffer.count > 0 else { return }
-        _ = replaceBuffer(&state)
-      }
-    }
-    timer.resume()
-    return timer
-  }
-
   private func beginSession(_ state: inout State, scenario: String?, app: String?) {
     state.start = MonotonicClock.now()
     state.nextSpan = 1
@@ -316,7 +295,7 @@ final class Recorder: Sendable {
   /// Sends the current buffer to the writer and takes an empty one.
   ///
   /// - Returns: false when every buffer is in use (the destination is behind).
-  private func replaceBuffer(_ state: inout State, atLeast length: Int = 0) -> Bool {
+  func replaceBuffer(_ state: inout State, atLeast length: Int = 0) -> Bool {
     guard let sink = state.sink else { return false }
     let next: EventBuffer
     if length > Self.bufferCapacity {
