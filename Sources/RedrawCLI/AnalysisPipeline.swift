@@ -27,6 +27,13 @@ public enum AnalysisPipeline {
       terminal.standardError("redraw: error: \(error)\n")
       return .inputError
     }
+    // A trace with no events is a recording that never happened: in CI it must not pass.
+    if !options.allowEmpty, let empty = files.first(where: { $0.recordedEvents == 0 }) {
+      terminal.standardError(
+        "redraw: error: \(empty.file): no events recorded (a recording that never happened?); "
+          + "pass --allow-empty to accept it\n")
+      return .inputError
+    }
     reportDataLoss(files, terminal: terminal)
     let found = runRules(files, options)
     if let path = options.writeBaseline {

@@ -11,6 +11,8 @@ public struct AnalyzeOptions: Sendable {
   /// Findings at or above this fail the run; nil never fails.
   public var failOn: Severity?
   public var lenient: Bool
+  /// Whether a trace with no events passes; by default it is an input error.
+  public var allowEmpty: Bool
   public var ruleContext: RuleContext
   public var color: Bool
   /// Ignore entries and the baseline's accepted findings.
@@ -39,6 +41,9 @@ public struct AnalyzeOptions: Sendable {
     choices: ["error", "warning", "info", "never"])
   static let lenient = OptionSpec(
     name: "--lenient", help: "Skip malformed lines instead of failing; count them and name the first few.")
+  static let allowEmpty = OptionSpec(
+    name: "--allow-empty",
+    help: "Accept a trace with no events; by default it is an error (exit 2): a recording that never happened.")
   static let threshold = OptionSpec(
     name: "--threshold", valueName: "rule.key=value",
     help: "Set a rule threshold, e.g. hot-property.minimum-writes=5 (see 'redraw explain <rule>').",
@@ -73,7 +78,7 @@ public struct AnalyzeOptions: Sendable {
       unreadable or invalid trace; 64 a wrong command line.
       """,
     arguments: [ArgumentSpec(name: "trace", help: "Trace files to analyze; - reads standard input.", repeating: true)],
-    options: [format, output, failOn, lenient, threshold, color, config, baseline, writeBaseline, jobs])
+    options: [format, output, failOn, lenient, allowEmpty, threshold, color, config, baseline, writeBaseline, jobs])
 
   /// Resolves the parsed command line and the terminal into options.
   static func resolve(_ parsed: ParsedArguments, terminal: Terminal) throws(UsageError) -> AnalyzeOptions {
@@ -126,7 +131,7 @@ public struct AnalyzeOptions: Sendable {
     return AnalyzeOptions(
       inputs: parsed.positionals, format: ReportFormat(rawValue: parsed.value(format) ?? "text") ?? .text,
       output: output, failOn: failLevel == "never" ? nil : Severity(rawValue: failLevel),
-      lenient: parsed.isSet(lenient),
+      lenient: parsed.isSet(lenient), allowEmpty: parsed.isSet(allowEmpty),
       ruleContext: context, color: useColor && parsed.value(format) == "text",
       suppressions: Suppressions(ignores: configuration.ignores, baseline: accepted), budgets: configuration.budgets,
       writeBaseline: parsed.value(writeBaseline), generatedAt: ISO8601DateFormatter().string(from: Date()),

@@ -14,12 +14,15 @@ enum ValidateCommand {
       requires with values of the right types, known values for "cause" and "kind", a \
       supported version; and across lines: events after a meta line, spans that end once, \
       on their thread, in order, unique span ids, object ids not reused after deinit, time \
-      not going backwards on a thread, no session without events, and a complete last line. \
+      not going backwards on a thread, no session without events, a file with events (a \
+      recording that never happened is a problem unless --allow-empty), and a complete last line. \
       Unknown event kinds and keys are allowed (counted as notes). Exit codes: 0 no problem; \
       1 problems; 2 a file that cannot be read.
       """,
     arguments: [ArgumentSpec(name: "trace", help: "Trace files; - reads standard input.", repeating: true)],
-    options: [])
+    options: [allowEmpty])
+
+  static let allowEmpty = OptionSpec(name: "--allow-empty", help: "Accept a trace with no events.")
 
   /// A conformance problem at a line.
   struct Problem {
@@ -40,14 +43,20 @@ enum ValidateCommand {
         terminal.standardError("redraw: error: \(error)\n")
         return .inputError
       }
-      let (problems, count, notes) = Self.problems(in: file)
+      let allowsEmpty = parsed.isSet(allowEmpty) && file.recordedEvents == 0
+      let (problems, count, notes) = Self.problems(in: file, allowingEmptySessions: allowsEmpty)
       total += count
       for problem in problems {
         out += TerminalText.sanitized("\(file.file):\(problem.line): \(problem.message)") + "\n"
       }
       if count > problems.count { out += "\(file.file): … and \(count - problems.count) more problems\n" }
       for note in notes { out += TerminalText.sanitized("\(file.file): note: \(note)") + "\n" }
-      if count == 0 { out += TerminalText.sanitized("\(file.file): valid (\(file.events) events)") + "\n" }
+      if file.recordedEvents == 0, !parsed.isSet(allowEmpty) {
+        out += TerminalText.sanitized("\(file.file):1: no events recorded (pass --allow-empty to accept it)") + "\n"
+        total += 1
+      } else if count == 0 {
+        out += TerminalText.sanitized("\(file.file): valid (\(file.events) events)") + "\n"
+      }
     }
     let files = parsed.positionals.count
     out +=
@@ -58,7 +67,10 @@ enum ValidateCommand {
   }
 
   /// The problems of one file in line order, how many there are in all, and notes.
-  static func problems(in file: FileReading) -> ([Problem], Int, [String]) {
+  ///
+  /// With `allowingEmptySessions` (`--allow-empty` on a file with no events), sessions that
+  /// recorded nothing are not problems either.
+  static func problems(in file: FileReading, allowingEmptySessions: Bool = false) -> ([Problem], Int, [String]) {
     var problems = file.skipped.map { Problem(line: $0.line, message: "column \($0.column): \($0.message)") }
     var count = file.skippedLines
     if let partial = file.partialLastLine {
@@ -68,7 +80,7 @@ enum ValidateCommand {
     var notes: [String] = []
     for session in file.sessions {
       for diagnostic in session.diagnostics {
-        if diagnostic.isAllowed {
+        if diagnostic.isAllowed || (allowingEmptySessions && diagnostic.message == SessionBuilder.emptySession) {
           notes.append(
             "\(diagnostic.message): \(diagnostic.count), the first at line \(diagnostic.first.line) (allowed)")
           continue

@@ -26,8 +26,10 @@ struct AnalyzeCommandTests {
 
   @Test func lenientSkipsAndSaysSo() throws {
     let path = scratchPath("bad-\(UUID()).jsonl")
-    try Data("{\"e\":\"meta\",\"format\":\"redraw-trace\",\"version\":1}\n{oops\n".utf8).write(
-      to: URL(fileURLWithPath: path))
+    try Data(
+      ("{\"e\":\"meta\",\"format\":\"redraw-trace\",\"version\":1}\n{oops\n"
+        + "{\"e\":\"mark\",\"t\":1,\"tid\":1,\"name\":\"tap\"}\n").utf8
+    ).write(to: URL(fileURLWithPath: path))
     let terminal = CapturedTerminal()
     #expect(terminal.run(["analyze", path, "--lenient"]) == .success)
     #expect(terminal.standardOutput.contains("skipped 1 malformed line"))

@@ -233,6 +233,12 @@ public struct FileReading: Sendable {
   public init(file: String) {
     self.file = file
   }
+
+  /// Events other than `meta` lines: none means the recording never happened (a zero-byte
+  /// file, or sessions that started and recorded nothing).
+  public var recordedEvents: Int {
+    sessions.reduce(0) { $0 + $1.eventCount - $1.count(of: .meta) }
+  }
 }
 
 /// A trace that cannot be read: the place and what was expected there.

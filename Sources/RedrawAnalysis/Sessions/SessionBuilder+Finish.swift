@@ -5,7 +5,7 @@ extension SessionBuilder {
     settleOpenEvaluations()
     let counts = eventCounts.all
     if counts.reduce(0, +) == (hasMeta ? 1 : 0) {
-      note("the session has no events", line: session.line, time: 0)
+      note(Self.emptySession, line: session.line, time: 0)
     }
     session.eventCounts = counts
     session.unknownKeys = unknownKeys
@@ -119,4 +119,9 @@ extension SessionBuilder {
     self.init(source: source)
     self.sessions = sessions
   }
+}
+
+extension SessionBuilder {
+  /// The diagnostic of a session that recorded nothing after its `meta` line.
+  public static let emptySession = "the session has no events"
 }

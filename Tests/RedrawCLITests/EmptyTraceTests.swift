@@ -1,0 +1,45 @@
+import Foundation
+import RedrawCLI
+import Testing
+
+/// A recording that never happened must not pass CI silently.
+@Suite("Empty traces")
+struct EmptyTraceTests {
+  static let empties: [(name: String, text: String)] = [
+    ("zero-bytes", ""),
+    ("meta-only", #"{"e":"meta","format":"redraw-trace","version":1,"scenario":"never ran"}"# + "\n"),
+  ]
+
+  @Test(arguments: empties.map(\.name))
+  func analyzeExitsTwoNamingTheFileUnlessAllowed(name: String) throws {
+    let text = try #require(Self.empties.first { $0.name == name }).text
+    let path = scratchPath("\(name)-\(UUID()).jsonl")
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let strict = CapturedTerminal()
+    #expect(strict.run(["analyze", path]) == .inputError)
+    #expect(strict.standardError.contains("\(path): no events recorded"))
+    #expect(strict.standardError.contains("--allow-empty"))
+    #expect(strict.standardOutput.isEmpty)
+    let allowing = CapturedTerminal()
+    #expect(allowing.run(["analyze", path, "--allow-empty"]) == .success)
+    #expect(allowing.standardOutput.contains("No findings."))
+  }
+
+  @Test(arguments: empties.map(\.name))
+  func validateCallsAnEmptyTraceAProblemUnlessAllowed(name: String) throws {
+    let text = try #require(Self.empties.first { $0.name == name }).text
+    let path = scratchPath("\(name)-\(UUID()).jsonl")
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let strict = CapturedTerminal()
+    #expect(strict.run(["validate", path]) == .findings)
+    #expect(strict.standardOutput.contains("\(path):1: no events recorded"))
+    let allowing = CapturedTerminal()
+    #expect(allowing.run(["validate", path, "--allow-empty"]) == .success)
+  }
+
+  @Test func aTraceWithEventsIsNotEmpty() {
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["analyze", sample("clean")]) == .success)
+    #expect(!terminal.standardError.contains("no events"))
+  }
+}
