@@ -29,7 +29,8 @@ enum ArgumentParser {
         inlineValue = String(argument[argument.index(after: equals)...])
       }
       guard let option = spec.options.first(where: { $0.name == name || $0.shortName == name }) else {
-        throw UsageError(message: "Unknown option '\(name)'")
+        throw UsageError(
+          message: "Unknown option '\(name)'" + Suggestion.didYouMean(name, in: spec.options.map(\.name) + ["--help"]))
       }
       guard let valueName = option.valueName else {
         if inlineValue != nil { throw UsageError(message: "The flag '\(option.name)' does not take a value") }

@@ -37,6 +37,14 @@ struct OptionSpec: Sendable {
 /// A wrong command line, with the message to show.
 public struct UsageError: Error, Sendable, Equatable {
   public var message: String
+  /// Whether the command's usage follows the message: not after a configuration file's
+  /// problems, which have nothing to do with the command line's shape.
+  public var showsUsage = true
+
+  public init(message: String, showsUsage: Bool = true) {
+    self.message = message
+    self.showsUsage = showsUsage
+  }
 }
 
 /// The parsed command line of one command.

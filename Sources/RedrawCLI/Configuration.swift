@@ -34,128 +34,199 @@ public struct Configuration: Sendable {
       throw UsageError(message: "\(name):\(error.line):\(error.column): \(error.expected)")
     }
     var parser = ConfigurationParser(file: name)
-    return try parser.configuration(document)
+    let configuration = parser.configuration(document)
+    guard parser.problems.isEmpty else {
+      // Every problem at once, and no usage block: the command line was not the problem.
+      throw UsageError(message: parser.problems.map(\.message).joined(separator: "\n"), showsUsage: false)
+    }
+    return configuration
   }
 }
 
-/// Walks a configuration document, naming the key of every problem.
+/// Walks a configuration document, naming the key of every problem: each entry is
+/// checked, and the problems of all of them are collected.
 private struct ConfigurationParser {
   let file: String
+  /// Every problem found, in document order.
+  var problems: [UsageError] = []
+
+  /// Every id a report can show, which configuration may name.
+  static let ruleIDs = RuleRegistry.all.map { $0.description.id } + [BudgetCheck.description.id]
 
   func fail(_ path: String, _ problem: String) -> UsageError {
     UsageError(message: "\(file): '\(path)' \(problem)")
   }
 
-  mutating func configuration(_ document: JSONValue) throws(UsageError) -> Configuration {
+  /// Runs `check` and returns its problem, if any, so the caller can note it and go on.
+  static func problem(of check: () throws(UsageError) -> Void) -> UsageError? {
+    do throws(UsageError) {
+      try check()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  /// The problem of naming `id` where a rule id is expected, if it names none.
+  func unknownRule(_ id: String, at path: String) -> UsageError? {
+    guard !Self.ruleIDs.contains(id) else { return nil }
+    let hint =
+      Suggestion.nearest(to: id, in: Self.ruleIDs).map { "did you mean '\($0)'?" }
+      ?? "rules are \(Self.ruleIDs.sorted().joined(separator: ", "))"
+    return fail(path, "is not a rule: \(hint)")
+  }
+
+  mutating func configuration(_ document: JSONValue) -> Configuration {
     var configuration = Configuration()
-    let members = try object(document, path: "")
+    guard let members = collectingObject(document, path: "") else { return configuration }
     for (key, value) in members {
       switch key {
-      case "rules": try rules(value, into: &configuration.ruleContext)
-      case "ignore": configuration.ignores = try ignores(value)
-      case "budgets": configuration.budgets = try budgets(value)
-      default: throw fail(key, "is not a configuration key; expected rules, ignore or budgets")
+      case "rules": rules(value, into: &configuration.ruleContext)
+      case "ignore": configuration.ignores = ignores(value)
+      case "budgets": configuration.budgets = budgets(value)
+      default:
+        problems.append(
+          fail(
+            key,
+            "is not a configuration key; expected rules, ignore or budgets"
+              + Suggestion.didYouMean(key, in: ["rules", "ignore", "budgets"])))
       }
     }
     return configuration
   }
 
-  private func rules(_ value: JSONValue, into context: inout RuleContext) throws(UsageError) {
-    let ids = Set(RuleRegistry.all.map { $0.description.id } + [BudgetCheck.description.id])
-    for (id, settings) in try object(value, path: "rules") {
-      let path = "rules.\(id)"
-      guard ids.contains(id) else {
-        throw fail(path, "is not a rule; rules are \(ids.sorted().joined(separator: ", "))")
-      }
-      for (key, setting) in try object(settings, path: path) {
-        switch key {
-        case "severity":
-          let name = try string(setting, path: "\(path).severity")
-          guard let severity = Severity(rawValue: name) else {
-            throw fail("\(path).severity", "must be error, warning or info, not \"\(name)\"")
-          }
-          context.severities[id] = severity
-        case "enabled":
-          guard case .bool(let enabled) = setting else { throw fail("\(path).enabled", "must be true or false") }
-          if enabled { context.disabled.remove(id) } else { context.disabled.insert(id) }
-        case "thresholds":
-          let known = RuleRegistry.rule(id: id)?.description.thresholds.map(\.key) ?? []
-          for (threshold, number) in try object(setting, path: "\(path).thresholds") {
-            guard known.contains(threshold) else {
-              throw fail(
-                "\(path).thresholds.\(threshold)",
-                "is not a threshold of \(id); it has \(known.isEmpty ? "none" : known.joined(separator: ", "))")
-            }
-            guard case .number(let value) = number, value >= 0 else {
-              throw fail("\(path).thresholds.\(threshold)", "must be a non-negative number")
-            }
-            context.thresholds["\(id).\(threshold)"] = value
-          }
-        default:
-          throw fail("\(path).\(key)", "is not a rule setting; expected severity, enabled or thresholds")
-        }
+  private mutating func rules(_ value: JSONValue, into context: inout RuleContext) {
+    guard let members = collectingObject(value, path: "rules") else { return }
+    for (id, settings) in members {
+      if let problem = Self.problem(of: { () throws(UsageError) in try rule(id, settings, into: &context) }) {
+        problems.append(problem)
       }
     }
   }
 
-  private func ignores(_ value: JSONValue) throws(UsageError) -> [Suppressions.Ignore] {
-    guard case .array(let entries) = value else { throw fail("ignore", "must be an array") }
+  private func rule(_ id: String, _ settings: JSONValue, into context: inout RuleContext) throws(UsageError) {
+    let path = "rules.\(id)"
+    if let problem = unknownRule(id, at: path) { throw problem }
+    for (key, setting) in try object(settings, path: path) {
+      switch key {
+      case "severity":
+        let name = try string(setting, path: "\(path).severity")
+        guard let severity = Severity(rawValue: name) else {
+          throw fail("\(path).severity", "must be error, warning or info, not \"\(name)\"")
+        }
+        context.severities[id] = severity
+      case "enabled":
+        guard case .bool(let enabled) = setting else { throw fail("\(path).enabled", "must be true or false") }
+        if enabled { context.disabled.remove(id) } else { context.disabled.insert(id) }
+      case "thresholds":
+        let known = RuleRegistry.rule(id: id)?.description.thresholds.map(\.key) ?? []
+        for (threshold, number) in try object(setting, path: "\(path).thresholds") {
+          guard known.contains(threshold) else {
+            throw fail(
+              "\(path).thresholds.\(threshold)",
+              "is not a threshold of \(id); it has \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+          }
+          guard case .number(let value) = number, value >= 0 else {
+            throw fail("\(path).thresholds.\(threshold)", "must be a non-negative number")
+          }
+          context.thresholds["\(id).\(threshold)"] = value
+        }
+      default:
+        throw fail("\(path).\(key)", "is not a rule setting; expected severity, enabled or thresholds")
+      }
+    }
+  }
+
+  /// The members of an object, or nil having noted that it is not one.
+  private mutating func collectingObject(_ value: JSONValue, path: String) -> [(key: String, value: JSONValue)]? {
+    do throws(UsageError) {
+      return try object(value, path: path)
+    } catch {
+      problems.append(error)
+      return nil
+    }
+  }
+
+  private mutating func ignores(_ value: JSONValue) -> [Suppressions.Ignore] {
+    guard case .array(let entries) = value else {
+      problems.append(fail("ignore", "must be an array"))
+      return []
+    }
     var result: [Suppressions.Ignore] = []
     for (index, entry) in entries.enumerated() {
-      let path = "ignore[\(index)]"
-      var fields: [String: String] = [:]
-      for (key, field) in try object(entry, path: path) {
-        guard ["rule", "view", "type", "property", "reason"].contains(key) else {
-          throw fail("\(path).\(key)", "is not an ignore key; expected rule, view, type, property and reason")
-        }
-        fields[key] = try string(field, path: "\(path).\(key)")
+      do throws(UsageError) {
+        if let ignore = try ignore(entry, path: "ignore[\(index)]") { result.append(ignore) }
+      } catch {
+        problems.append(error)
       }
-      guard let rule = fields["rule"] else { throw fail(path, "needs a \"rule\"") }
-      guard let reason = fields["reason"], !reason.isEmpty else {
-        throw fail(path, "needs a \"reason\": say why the finding is accepted")
-      }
-      result.append(
-        Suppressions.Ignore(
-          rule: rule, view: fields["view"], type: fields["type"], property: fields["property"], reason: reason))
     }
     return result
   }
 
-  private func budgets(_ value: JSONValue) throws(UsageError) -> [Budget] {
-    guard case .array(let entries) = value else { throw fail("budgets", "must be an array") }
+  private func ignore(_ entry: JSONValue, path: String) throws(UsageError) -> Suppressions.Ignore? {
+    var fields: [String: String] = [:]
+    for (key, field) in try object(entry, path: path) {
+      guard ["rule", "view", "type", "property", "reason"].contains(key) else {
+        throw fail("\(path).\(key)", "is not an ignore key; expected rule, view, type, property and reason")
+      }
+      fields[key] = try string(field, path: "\(path).\(key)")
+    }
+    guard let rule = fields["rule"] else { throw fail(path, "needs a \"rule\"") }
+    if let problem = unknownRule(rule, at: "\(path).rule") { throw problem }
+    guard let reason = fields["reason"], !reason.isEmpty else {
+      throw fail(path, "needs a \"reason\": say why the finding is accepted")
+    }
+    return Suppressions.Ignore(
+      rule: rule, view: fields["view"], type: fields["type"], property: fields["property"], reason: reason)
+  }
+
+  private mutating func budgets(_ value: JSONValue) -> [Budget] {
+    guard case .array(let entries) = value else {
+      problems.append(fail("budgets", "must be an array"))
+      return []
+    }
+    var result: [Budget] = []
+    for (index, entry) in entries.enumerated() {
+      do throws(UsageError) {
+        result += try budget(entry, path: "budgets[\(index)]")
+      } catch {
+        problems.append(error)
+      }
+    }
+    return result
+  }
+
+  private func budget(_ entry: JSONValue, path: String) throws(UsageError) -> [Budget] {
     let metrics: [String: Budget.Metric] = [
       "maxBodyEvaluations": .bodyEvaluations, "maxOverBroadEvaluations": .overBroadEvaluations, "maxInits": .inits,
     ]
     var result: [Budget] = []
-    for (index, entry) in entries.enumerated() {
-      let path = "budgets[\(index)]"
-      var names: [String: String] = [:]
-      var limits: [(Budget.Metric, Int)] = []
-      for (key, field) in try object(entry, path: path) {
-        if let metric = metrics[key] {
-          guard case .number(let number) = field, number >= 0, number == number.rounded() else {
-            throw fail("\(path).\(key)", "must be a whole number of at least 0")
-          }
-          limits.append((metric, Int(number)))
-        } else if ["view", "type", "scenario"].contains(key) {
-          names[key] = try string(field, path: "\(path).\(key)")
-        } else {
-          throw fail(
-            "\(path).\(key)",
-            "is not a budget key; expected view or type, scenario, and maxBodyEvaluations, maxOverBroadEvaluations "
-              + "or maxInits")
+    var names: [String: String] = [:]
+    var limits: [(Budget.Metric, Int)] = []
+    for (key, field) in try object(entry, path: path) {
+      if let metric = metrics[key] {
+        guard case .number(let number) = field, number >= 0, number == number.rounded() else {
+          throw fail("\(path).\(key)", "must be a whole number of at least 0")
         }
+        limits.append((metric, Int(number)))
+      } else if ["view", "type", "scenario"].contains(key) {
+        names[key] = try string(field, path: "\(path).\(key)")
+      } else {
+        throw fail(
+          "\(path).\(key)",
+          "is not a budget key; expected view or type, scenario, and maxBodyEvaluations, maxOverBroadEvaluations "
+            + "or maxInits")
       }
-      guard !limits.isEmpty else {
-        throw fail(path, "needs a limit: maxBodyEvaluations, maxOverBroadEvaluations or maxInits")
-      }
-      for (metric, maximum) in limits {
-        if metric == .inits, names["type"] == nil { throw fail(path, "needs a \"type\" for maxInits") }
-        if metric != .inits, names["view"] == nil { throw fail(path, "needs a \"view\" for \(metric.rawValue) limits") }
-        result.append(
-          Budget(
-            view: names["view"], type: names["type"], scenario: names["scenario"], metric: metric, maximum: maximum))
-      }
+    }
+    guard !limits.isEmpty else {
+      throw fail(path, "needs a limit: maxBodyEvaluations, maxOverBroadEvaluations or maxInits")
+    }
+    for (metric, maximum) in limits {
+      if metric == .inits, names["type"] == nil { throw fail(path, "needs a \"type\" for maxInits") }
+      if metric != .inits, names["view"] == nil { throw fail(path, "needs a \"view\" for \(metric.rawValue) limits") }
+      result.append(
+        Budget(
+          view: names["view"], type: names["type"], scenario: names["scenario"], metric: metric, maximum: maximum))
     }
     return result
   }

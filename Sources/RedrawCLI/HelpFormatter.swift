@@ -51,6 +51,7 @@ enum HelpFormatter {
   /// The error text for a wrong command line, with the usage and where to get help.
   static func usageError(_ error: UsageError, spec: CommandSpec) -> String {
     let command = spec.name.isEmpty ? toolName : "\(toolName) \(spec.name)"
+    guard error.showsUsage else { return "Error: \(error.message)\n" }
     return "Error: \(error.message)\nUsage: \(usage(for: spec))\n  See '\(command) --help' for more information.\n"
   }
 

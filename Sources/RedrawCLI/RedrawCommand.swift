@@ -1,3 +1,4 @@
+import Foundation
 import RedrawAnalysis
 import RedrawReports
 
@@ -82,6 +83,17 @@ public enum RedrawCommand {
     case "explain":
       return run(ExplainCommand.spec, Array(arguments.dropFirst()), terminal) { ExplainCommand.run($0, terminal: $1) }
     default:
+      // `redraw analyse t.jsonl`: a first word that names no file and is close to a
+      // command is a misspelled command, not a trace that cannot be opened.
+      let names = subcommands.map(\.name) + ["help"]
+      if !first.hasPrefix("-"), first != "-", !FileManager.default.fileExists(atPath: first),
+        let command = Suggestion.nearest(to: first, in: names)
+      {
+        terminal.standardError(
+          HelpFormatter.usageError(
+            UsageError(message: "Unknown command '\(first)'; did you mean '\(command)'?"), spec: root))
+        return .usage
+      }
       return analyze(arguments, terminal: terminal)
     }
   }

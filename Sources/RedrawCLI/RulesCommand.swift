@@ -11,7 +11,7 @@ enum RulesCommand {
     name: "rules", abstract: "List the rules with their ids, default severities and summaries.", options: [format])
 
   static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
-    let rules = RuleRegistry.all.map { $0.description }
+    let rules = explainable
     switch parsed.value(format) {
     case "markdown": terminal.standardOutput(RuleDocumentation.markdown(rules))
     default: terminal.standardOutput(RuleDocumentation.list(rules))
@@ -28,13 +28,21 @@ enum ExplainCommand {
 
   static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
     let id = parsed.positionals[0]
-    guard let rule = RuleRegistry.rule(id: id) else {
-      let known = RuleRegistry.all.map { $0.description.id }.joined(separator: ", ")
+    guard let rule = explainable.first(where: { $0.id == id }) else {
+      let known = explainable.map(\.id)
       terminal.standardError(
-        HelpFormatter.usageError(UsageError(message: "Unknown rule '\(id)'. Rules: \(known)"), spec: spec))
+        HelpFormatter.usageError(
+          UsageError(
+            message: "Unknown rule '\(id)'"
+              + (Suggestion.nearest(to: id, in: known).map { "; did you mean '\($0)'?" }
+                ?? ". Rules: \(known.joined(separator: ", "))")), spec: spec))
       return .usage
     }
-    terminal.standardOutput(RuleDocumentation.explain(rule.description))
+    terminal.standardOutput(RuleDocumentation.explain(rule))
     return .success
   }
 }
+
+/// Every id a report can show: the rules, then `budget` (the check of the configuration's
+/// budgets, which runs after them).
+let explainable = RuleRegistry.all.map { $0.description } + [BudgetCheck.description]

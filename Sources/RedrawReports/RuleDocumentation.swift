@@ -24,8 +24,10 @@ public enum RuleDocumentation {
         out += "  \(threshold.key) = \(number(threshold.defaultValue))  \(threshold.summary)\n"
       }
     }
-    out += "\nTriggering example:\n" + indented(rule.triggeringExample)
-    out += "\nClean example:\n" + indented(rule.cleanExample)
+    if !rule.triggeringExample.isEmpty {
+      out += "\nTriggering example:\n" + indented(rule.triggeringExample)
+      out += "\nClean example:\n" + indented(rule.cleanExample)
+    }
     return out
   }
 
@@ -48,6 +50,7 @@ public enum RuleDocumentation {
           out += "| `\(rule.id).\(threshold.key)` | \(number(threshold.defaultValue)) | \(threshold.summary) |\n"
         }
       }
+      guard !rule.triggeringExample.isEmpty else { continue }
       out += "\nTriggers it:\n\n```jsonl\n" + rule.triggeringExample + "```\n"
       out += "\nDoes not:\n\n```jsonl\n" + rule.cleanExample + "```\n"
     }

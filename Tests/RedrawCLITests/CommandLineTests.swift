@@ -79,7 +79,7 @@ struct CommandLineTests {
   @Test func rulesListsEveryRuleAndExplainExplainsOne() {
     let terminal = CapturedTerminal()
     #expect(terminal.run(["rules"]) == .success)
-    #expect(terminal.standardOutput.split(separator: "\n").count == 8)
+    #expect(terminal.standardOutput.split(separator: "\n").count == 9, "the eight rules and budget")
     let explain = CapturedTerminal()
     #expect(explain.run(["explain", "repeated-init"]) == .success)
     #expect(explain.standardOutput.hasPrefix("repeated-init: Repeated initializer (default severity: warning)"))

@@ -1,0 +1,50 @@
+import Foundation
+import RedrawCLI
+import Testing
+
+@Suite("Misspellings get a suggestion, configuration problems all at once")
+struct SuggestionTests {
+  @Test(arguments: [
+    (["analyse", "trace.jsonl"], "Unknown command 'analyse'; did you mean 'analyze'?"),
+    (["valdate", "trace.jsonl"], "Unknown command 'valdate'; did you mean 'validate'?"),
+    (["analyze", "--fial-on", "warning", "t.jsonl"], "Unknown option '--fial-on'; did you mean '--fail-on'?"),
+    (["explain", "repeated-inits"], "Unknown rule 'repeated-inits'; did you mean 'repeated-init'?"),
+  ])
+  func aNearMissIsAUsageErrorThatNamesTheNearestName(arguments: [String], message: String) {
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(arguments) == .usage)
+    #expect(terminal.standardError.hasPrefix("Error: \(message)\n"))
+  }
+
+  @Test func budgetIsExplainedAndListedLikeTheRules() {
+    let explain = CapturedTerminal()
+    #expect(explain.run(["explain", "budget"]) == .success)
+    #expect(explain.standardOutput.hasPrefix("budget: Budget exceeded"))
+    let rules = CapturedTerminal()
+    #expect(rules.run(["rules"]) == .success)
+    #expect(rules.standardOutput.contains("\nbudget "))
+  }
+
+  @Test func everyConfigurationProblemIsReportedAtOnceWithoutTheUsage() throws {
+    let path = scratchPath("config-\(UUID()).json")
+    try Data(
+      #"""
+      {
+        "rules": { "over-broad": { "severity": "error" }, "hot-property": { "severity": "fatal" } },
+        "ignore": [ { "rule": "repeated-inits", "reason": "cheap" }, { "rule": "budget", "reason": "ok" } ],
+        "budget": []
+      }
+      """#.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["analyze", sample("clean"), "--config", path]) == .usage)
+    let lines = terminal.standardError.split(separator: "\n").map(String.init)
+    #expect(
+      lines == [
+        "Error: \(path): 'rules.over-broad' is not a rule: did you mean 'over-broad-invalidation'?",
+        "\(path): 'rules.hot-property.severity' must be error, warning or info, not \"fatal\"",
+        "\(path): 'ignore[0].rule' is not a rule: did you mean 'repeated-init'?",
+        "\(path): 'budget' is not a configuration key; expected rules, ignore or budgets; did you mean 'budgets'?",
+      ])
+  }
+}
