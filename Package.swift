@@ -43,6 +43,8 @@ let package = Package(
     .testTarget(name: "RedrawHarnessTests", dependencies: ["RedrawHarness", "redraw-samples"]),
     .testTarget(name: "RedrawReportsTests", dependencies: ["RedrawReports"], exclude: ["Golden", "Schemas"]),
     .testTarget(name: "RedrawCLITests", dependencies: ["RedrawCLI", "RedrawPlatform", "redraw"]),
+    // The docs' Swift code, compiled and run; and every page's blocks checked.
+    .testTarget(name: "DocumentationTests", dependencies: ["RedrawHarness", "RedrawTrace", "RedrawAnalysis"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 // The code of docs/getting-started.md and docs/instrumenting-swiftui.md, compiled.
-// DocumentationTests checks that every Swift block of those pages appears here verbatim.
+// PageCoverageTests (Tests/DocumentationTests) checks that every Swift block of those pages
+// appears here verbatim (its imports at the top of this file).
 
 import Foundation
 import RedrawTrace
@@ -105,7 +106,7 @@ struct MarkAllRead: View {
     }
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("inbox.jsonl")
     try Data(recording.bytes).write(to: path)
-    // Then: redraw analyze inbox.jsonl --format html --output inbox.html
+    // Then: redraw analyze "${TMPDIR:-/tmp}/inbox.jsonl"
     #expect(recording.lines.count == 5)
   }
 }

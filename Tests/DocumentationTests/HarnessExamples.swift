@@ -1,0 +1,55 @@
+// The code of docs/harness.md, compiled and run: PageCoverageTests checks that every Swift
+// block of that page appears here verbatim (its imports at the top of this file).
+
+import RedrawHarness
+import RedrawTrace
+import Testing
+
+final class ProfileModel: TrackedModel {
+  let tracking = ModelTracking()
+  @Tracked var name = "Ada"
+  @Tracked var query = ""
+  @Tracked var unreadCount = 0
+}
+
+struct ProfileScreen: HarnessView {
+  @ViewObservedObject var model: ProfileModel
+  func body(_ content: inout ViewContent) {
+    content.text(model.name)
+    content.child(SearchField(model: model))
+    content.child(UnreadBadge(model: model))
+  }
+}
+
+struct SearchField: HarnessView {
+  @ViewObservedObject var model: ProfileModel
+  func body(_ content: inout ViewContent) { content.text(model.query) }
+}
+
+struct UnreadBadge: HarnessView {
+  @ViewObservedObject var model: ProfileModel
+  func body(_ content: inout ViewContent) { content.text("\(model.unreadCount)") }
+}
+
+@Test func typingRedrawsOnlyTheSearchField() {
+  let model = ProfileModel()
+  let harness = ViewHarness(tracking: .propertyLevel) { ProfileScreen(model: model) }
+  harness.resetCounts()  // forget the first render
+  for character in "swift" {
+    model.query.append(character)
+    harness.flush()  // one frame
+  }
+  #expect(harness.evaluations(of: SearchField.self) == 5)
+  #expect(harness.evaluations(of: UnreadBadge.self) == 0)
+}
+
+@Test func noOverBroadInvalidation() throws {
+  let model = ProfileModel()
+  let recording = Trace.record(scenario: "typing", reproducible: true) { _ in
+    let harness = ViewHarness(tracking: .propertyLevel) { ProfileScreen(model: model) }
+    model.query = "s"
+    harness.flush()
+  }
+  let analysis = try recording.analyze()
+  #expect(analysis.summary.overBroadEvaluations == 0, "\(analysis.findings.map(\.message))")
+}
