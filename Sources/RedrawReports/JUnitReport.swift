@@ -54,12 +54,12 @@ public enum JUnitReport: ReportRenderer {
       + "failures=\"\(totalFailures)\" errors=\"0\">\n" + suites.joined(separator: "\n") + "\n</testsuites>\n"
   }
 
-  /// `View Type.property [scenario]`, the finding's subject in words.
+  /// `view View · model Type.property at File.swift:12 [scenario]`, the finding's subject in
+  /// words.
   static func caseName(_ finding: Finding) -> String {
     var parts: [String] = []
-    if let view = finding.view { parts.append(view) }
-    let member = [finding.type, finding.property].compactMap { $0 }.joined(separator: ".")
-    if !member.isEmpty { parts.append(member) }
+    let subject = FindingSubject.labeled(finding)
+    if !subject.isEmpty { parts.append(subject) }
     if let site = finding.site { parts.append("at " + site) }
     if let scenario = finding.scenario { parts.append("[\(scenario)]") }
     return parts.isEmpty ? finding.rule : parts.joined(separator: " ")

@@ -62,6 +62,12 @@ public enum TextReport: ReportRenderer {
         "\(count(summary.initializerRuns, "run")), \(count(summary.effectsInInitializers, "effect")) inside them"),
       row("Effects", effectsText(summary)),
     ]
+    if summary.allowedNotes > 0 {
+      lines.append(
+        row(
+          "Untracked reads",
+          "\(NumberFormatting.grouped(summary.allowedNotes)) outside any body (--format json lists them)"))
+    }
     if summary.baselineFindings + summary.ignoredFindings > 0 {
       lines.append(
         row(
@@ -127,7 +133,10 @@ public enum TextReport: ReportRenderer {
         if session.lostEvents > 0 {
           notes.append("\(name): the recorder dropped \(count(session.lostEvents, "event"))")
         }
-        for diagnostic in session.diagnostics {
+        // Allowed notes (reads outside any span: test code reading its models) change no
+        // verdict: they are counted in the summary, and listed by the JSON report and
+        // `redraw validate`.
+        for diagnostic in session.diagnostics where !diagnostic.isAllowed {
           notes.append(
             "\(TerminalText.sanitized(session.source)):\(diagnostic.first.line): \(diagnostic.message)"
               + (diagnostic.count > 1 ? " (\(diagnostic.count) times)" : ""))
@@ -155,8 +164,7 @@ public enum TextReport: ReportRenderer {
     case .warning: severity = TerminalText.styled("warning", .yellow, color: color)
     case .info: severity = TerminalText.styled("info   ", .cyan, color: color)
     }
-    let subject = [finding.view, [finding.type, finding.property].compactMap { $0 }.joined(separator: ".")]
-      .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+    let subject = FindingSubject.labeled(finding)
     var head = "\(severity) \(TerminalText.styled(finding.rule, .bold, color: color))"
     if !subject.isEmpty { head += "  \(TerminalText.sanitized(subject))" }
     head += "  ×\(NumberFormatting.grouped(finding.count))"

@@ -1,3 +1,4 @@
+import Foundation
 import RedrawAnalysis
 import Testing
 
@@ -55,5 +56,18 @@ struct WordingTests {
     #expect(analysis.summary.effects == 4)
     #expect(analysis.summary.effectsInInitializers == 2)
     #expect(analysis.summary.effectsInBodies == 1)
+  }
+}
+
+extension WordingTests {
+  @Test func hotPropertyNamesTheViewsItsWritesReEvaluated() throws {
+    let analysis = try analyze(
+      String(
+        decoding: try Data(contentsOf: repositoryRoot.appendingPathComponent("SampleTraces/rules/hot-property.jsonl")),
+        as: UTF8.self))
+    let finding = try #require(analysis.findings.first { $0.rule == "hot-property" })
+    #expect(finding.message.hasSuffix("per write): ClockFace 30, Countdown 30 and StatusBar 30."))
+    let property = try #require(analysis.sessions.first?.properties.first { $0.property == "now" })
+    #expect(property.evaluationsByView.map(\.view) == ["ClockFace", "Countdown", "StatusBar"])
   }
 }

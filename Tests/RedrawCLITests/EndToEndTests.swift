@@ -47,7 +47,7 @@ struct EndToEndTests {
   @Test func analyzesASampleAsTheReadmeShows() throws {
     let result = try run(["analyze", "SampleTraces/rules/side-effect-in-init.jsonl"])
     #expect(result.status == 1)
-    #expect(result.output.contains("error   side-effect-in-init  FeedView FeedModel  ×9"))
+    #expect(result.output.contains("error   side-effect-in-init  view FeedView · model FeedModel  ×9"))
     #expect(result.error.isEmpty)
   }
 

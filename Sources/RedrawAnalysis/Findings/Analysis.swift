@@ -45,6 +45,9 @@ public struct AnalysisSummary: Sendable, Equatable {
   public var effectsInInitializers: Int
   /// Effects started inside bodies.
   public var effectsInBodies: Int
+  /// Events behind allowed diagnostics (reads outside any span, such as test code reading
+  /// its models): context, not problems.
+  public var allowedNotes: Int
   /// Lines skipped by a lenient read.
   public var skippedLines: Int
   /// Events of kinds the reader does not know.
@@ -75,6 +78,7 @@ public struct AnalysisSummary: Sendable, Equatable {
     effects = sessions.reduce(0) { $0 + $1.count(of: .effect) }
     effectsInInitializers = sessions.reduce(0) { $0 + $1.initGroups.reduce(0) { $0 + $1.effectCount } }
     effectsInBodies = sessions.reduce(0) { $0 + $1.bodyEffects.reduce(0) { $0 + $1.count } }
+    allowedNotes = sessions.reduce(0) { $0 + $1.diagnostics.filter(\.isAllowed).reduce(0) { $0 + $1.count } }
     skippedLines = analysis.files.reduce(0) { $0 + $1.skippedLines }
     unknownEvents = sessions.reduce(0) { $0 + $1.count(of: .unknown) }
     truncatedSessions = sessions.filter { $0.truncation != nil }.count

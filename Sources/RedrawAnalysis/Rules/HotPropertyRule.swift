@@ -67,8 +67,19 @@ public enum HotPropertyRule: Rule {
   // MARK: - Messages
 
   static func message(_ property: PropertySummary, caused: Int, share: Double, fanOut: Double) -> String {
-    "\(property.type).\(property.property) was written \(Wording.count(property.writes, "time")) and its writes "
+    var text =
+      "\(property.type).\(property.property) was written \(Wording.count(property.writes, "time")) and its writes "
       + "caused \(caused) re-evaluations (\(Int((share * 100).rounded()))% of all in the session, "
-      + "\(Double(Int(fanOut * 10)) / 10) per write)."
+      + "\(Double(Int(fanOut * 10)) / 10) per write)"
+    let views = property.evaluationsByView
+    if !views.isEmpty {
+      let named = views.prefix(maximumNamedViews).map { "\($0.view) \($0.evaluations)" }
+      let more = views.count > maximumNamedViews ? " and \(views.count - maximumNamedViews) more" : ""
+      text += ": \(Wording.list(named))\(more)"
+    }
+    return text + "."
   }
+
+  /// Views a message names at most, most re-evaluated first.
+  static let maximumNamedViews = 3
 }

@@ -198,6 +198,8 @@ public struct PropertySummary: Sendable {
   public var firstWrite: Evidence?
   /// The `site` of the first write that had one.
   public var writeSite: String?
+  /// The views its writes re-evaluated, most first: needed and over-broad evaluations.
+  public var evaluationsByView: [(view: String, evaluations: Int)] = []
 
   public init(
     type: String, property: String, reads: Int = 0, writes: Int = 0, neededEvaluations: Int = 0,

@@ -52,11 +52,25 @@ extension SessionBuilder {
     }
     var knownProperties: [StringID: Int] = [:]
     for state in properties { knownProperties[state.type, default: 0] += 1 }
-    session.properties = properties.map { state in
-      PropertySummary(
+    var causedByView = [[String: Int]](repeating: [:], count: properties.count)
+    for (key, count) in neededByView {
+      causedByView[Int(key >> 32)][strings[StringID(rawValue: Int32(truncatingIfNeeded: key))], default: 0] += count
+    }
+    for ((key, _), count) in zip(overBroad.entries, overBroadCounts) {
+      guard let index = propertyIDs.index(of: DenseIndex.key(key.type.rawValue, key.property.rawValue)) else {
+        continue
+      }
+      causedByView[index][strings[key.view], default: 0] += count.evaluations
+    }
+    session.properties = properties.indices.map { index in
+      let state = properties[index]
+      var summary = PropertySummary(
         type: strings[state.type], property: strings[state.property], reads: state.reads, writes: state.writes,
         neededEvaluations: state.neededEvaluations, overBroadEvaluations: state.overBroadEvaluations,
         firstWrite: state.firstWrite, writeSite: state.site.map { strings[$0] })
+      summary.evaluationsByView = causedByView[index].map { (view: $0.key, evaluations: $0.value) }
+        .sorted { ($0.evaluations, $1.view) > ($1.evaluations, $0.view) }
+      return summary
     }.sorted { ($0.type, $0.property) < ($1.type, $1.property) }
     var nodesOfView: [StringID: [Int]] = [:]
     for index in nodes.indices { nodesOfView[nodes[index].view, default: []].append(index) }

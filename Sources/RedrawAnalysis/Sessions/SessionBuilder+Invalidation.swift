@@ -36,6 +36,7 @@ extension SessionBuilder {
     case .needed(let write):
       if let property = propertyIDs.index(of: DenseIndex.key(write.type.rawValue, write.property.rawValue)) {
         properties[property].neededEvaluations += 1
+        neededByView[UInt64(property) << 32 | UInt64(UInt32(bitPattern: view.rawValue)), default: 0] += 1
       }
     case .overBroad(let write):
       let (position, property) = overBroadEntry(of: index, view: view, write: write, evidence)

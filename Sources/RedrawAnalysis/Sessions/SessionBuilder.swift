@@ -64,6 +64,9 @@ public struct SessionBuilder {
   var actions: [ActionState] = []
   /// Writes in the session so far.
   var writeCount = 0
+  /// Evaluations a property's writes caused in views that read it, by `property index << 32
+  /// | view` (the over-broad ones are in `overBroad`).
+  var neededByView: [UInt64: Int] = [:]
   var actionIndex: [StringID: Int] = [:]
   var recreations: [NodeType: RecreationState] = [:]
   /// The most of one type each node read in an evaluation; keys are `node << 32 | type`.
