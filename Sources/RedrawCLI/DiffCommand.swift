@@ -66,14 +66,14 @@ enum DiffCommand {
     }
     let comparison = Comparison(before: sides[0], after: sides[1])
     let failLevel = parsed.value(failOn) ?? "error"
-    let regressed = comparison.regressed(
+    let regressions = comparison.regressions(
       threshold: limit, failOn: failLevel == "never" ? nil : Severity(rawValue: failLevel))
     let context = DiffReport.Context(
       toolVersion: RedrawVersion.current, before: parsed.positionals[0], after: parsed.positionals[1],
-      regressed: regressed)
+      regressions: regressions)
     let report = DiffReport.render(
       comparison, format: DiffReport.Format(rawValue: parsed.value(format) ?? "text") ?? .text, context: context)
     guard AnalysisPipeline.deliver(report, to: analyze.output, terminal: terminal) else { return .inputError }
-    return regressed ? .findings : .success
+    return regressions.isEmpty ? .success : .findings
   }
 }

@@ -13,14 +13,17 @@ public enum DiffReport {
     public var toolVersion: String
     public var before: String
     public var after: String
-    /// Whether the after side regressed, as the caller decided.
-    public var regressed: Bool
+    /// Why the after side regressed, one limit each, as the caller decided; empty when it
+    /// did not.
+    public var regressions: [String]
+    /// Whether the after side regressed.
+    public var regressed: Bool { !regressions.isEmpty }
 
-    public init(toolVersion: String, before: String, after: String, regressed: Bool) {
+    public init(toolVersion: String, before: String, after: String, regressions: [String]) {
       self.toolVersion = toolVersion
       self.before = before
       self.after = after
-      self.regressed = regressed
+      self.regressions = regressions
     }
   }
 
@@ -67,7 +70,7 @@ public enum DiffReport {
       out +=
         "  - \(finding.severity.rawValue) \(finding.rule)  \(TerminalText.sanitized(JUnitReport.caseName(finding)))\n"
     }
-    out += context.regressed ? "\nRegressed.\n" : "\nNo regression.\n"
+    out += context.regressed ? "\n" + verdict(context) + "\n" : "\nNo regression.\n"
     return out
   }
 
@@ -107,6 +110,9 @@ public enum DiffReport {
       json.field("before", context.before)
       json.field("after", context.after)
       json.field("regressed", context.regressed)
+      json.array("regressions") { json in
+        for reason in context.regressions { json.string(reason) }
+      }
       write(comparison.bodyEvaluations, "bodyEvaluations", &json)
       write(comparison.overBroadEvaluations, "overBroadEvaluations", &json)
       write(comparison.evaluationsWithPropertyTracking, "evaluationsWithPropertyTracking", &json)
@@ -155,7 +161,11 @@ public enum DiffReport {
     func line(_ label: String, _ change: Comparison.Change) -> String {
       "| \(MarkdownReport.cell(label)) | \(change.before) | \(change.after) | \(change.delta > 0 ? "+" : "")\(change.delta) |\n"
     }
-    var out = "## Redraw diff\n\n\(context.regressed ? "🔴 **Regressed.**" : "🟢 No regression.")\n\n"
+    var out =
+      "## Redraw diff\n\n"
+      + (context.regressed
+        ? "🔴 **Regressed:** " + MarkdownReport.cell(reasons(context), limit: 1000) : "🟢 No regression.")
+      + "\n\n"
     out += "| | before | after | change |\n|---|---:|---:|---:|\n"
     out += line("Body evaluations", comparison.bodyEvaluations)
     out += line("Over-broad", comparison.overBroadEvaluations)
@@ -198,7 +208,7 @@ public enum DiffReport {
       <body>
       <h1>Redraw diff</h1>
       <p class="meta">before <code>\(HTML.escaped(context.before))</code> · after <code>\(HTML.escaped(context.after))</code></p>
-      <p id="verdict"><strong>\(context.regressed ? "Regressed." : "No regression.")</strong></p>
+      <p id="verdict"><strong>\(context.regressed ? "Regressed:" : "No regression.")</strong>\(context.regressed ? " " + HTML.escaped(reasons(context)) : "")</p>
 
       """
     page += "<table id=\"totals\">" + head("")
@@ -219,5 +229,15 @@ public enum DiffReport {
     }
     page += "</ul>\n<script>\(HTMLAssets.script)</script>\n</body>\n</html>\n"
     return page
+  }
+
+  /// "Regressed: body evaluations grew …; 2 new findings at or above error: …."
+  static func verdict(_ context: Context) -> String {
+    "Regressed: " + TerminalText.sanitized(reasons(context))
+  }
+
+  /// The reasons as one sentence.
+  static func reasons(_ context: Context) -> String {
+    context.regressions.joined(separator: "; ") + "."
   }
 }

@@ -54,3 +54,25 @@ struct DiffCommandTests {
     #expect(CapturedTerminal().run(["diff", sample("clean"), sample("clean"), "--threshold", "lots"]) == .usage)
   }
 }
+
+extension DiffCommandTests {
+  /// "Regressed." alone left the reader to find out which limit was crossed, by how much,
+  /// and where.
+  @Test func aRegressionSaysWhichLimitByHowMuchAndWhere() throws {
+    let arguments = ["diff", sample("clean"), sample("over-broad-invalidation"), "--fail-on", "warning"]
+    let text = CapturedTerminal()
+    #expect(text.run(arguments) == .findings)
+    #expect(
+      text.standardOutput.hasSuffix(
+        "Regressed: body evaluations grew from 9 to 13 (+44%), more than the threshold of 0%, most in "
+          + "UnreadBadge (+4); 1 new finding at or above warning: over-broad-invalidation for UnreadBadge.\n"))
+    let json = CapturedTerminal()
+    #expect(json.run(arguments + ["--format", "json"]) == .findings)
+    let report = try JSONValue.parse(json.standardOutput)
+    guard case .array(let reasons)? = report["regressions"] else {
+      Issue.record("regressions is an array")
+      return
+    }
+    #expect(reasons.count == 2)
+  }
+}

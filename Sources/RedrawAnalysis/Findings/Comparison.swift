@@ -114,9 +114,35 @@ public struct Comparison: Sendable {
   /// Whether the after side regressed: its body evaluations grew by more than
   /// `threshold` (a share: 0.1 is 10%), or it has new findings at or above `failOn`.
   public func regressed(threshold: Double, failOn: Severity?) -> Bool {
+    !regressions(threshold: threshold, failOn: failOn).isEmpty
+  }
+
+  /// Why the after side regressed, in words, one limit each: the body evaluations over the
+  /// threshold (by how much, and the views that grew most), and the new findings at or
+  /// above `failOn`. Empty when it did not.
+  public func regressions(threshold: Double, failOn: Severity?) -> [String] {
+    var reasons: [String] = []
     let limit = Double(bodyEvaluations.before) * (1 + threshold)
-    if Double(bodyEvaluations.after) > limit { return true }
-    guard let failOn else { return false }
-    return newFindings.contains { $0.severity >= failOn }
+    if Double(bodyEvaluations.after) > limit {
+      let growth = bodyEvaluations.relative.map { " (+\(Int(($0 * 100).rounded()))%)" } ?? ""
+      var reason =
+        "body evaluations grew from \(bodyEvaluations.before) to \(bodyEvaluations.after)\(growth), "
+        + "more than the threshold of \(Int((threshold * 100).rounded()))%"
+      let grown = views.filter { $0.evaluations.delta > 0 }.prefix(3)
+      if !grown.isEmpty {
+        reason += ", most in " + grown.map { "\($0.view) (+\($0.evaluations.delta))" }.joined(separator: ", ")
+      }
+      reasons.append(reason)
+    }
+    if let failOn {
+      let severe = newFindings.filter { $0.severity >= failOn }
+      if !severe.isEmpty {
+        let named = severe.prefix(3).map { "\($0.rule) for \($0.view ?? $0.type ?? "the session")" }
+        reasons.append(
+          "\(severe.count) new finding\(severe.count == 1 ? "" : "s") at or above \(failOn.rawValue): "
+            + named.joined(separator: ", ") + (severe.count > 3 ? ", …" : ""))
+      }
+    }
+    return reasons
   }
 }
