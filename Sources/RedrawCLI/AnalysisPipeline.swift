@@ -84,7 +84,9 @@ public enum AnalysisPipeline {
     let findings =
       RuleRegistry.run(on: sessions, context: options.ruleContext)
       + BudgetCheck.findings(in: sessions, budgets: options.budgets, context: options.ruleContext)
-    return Analysis(files: files, findings: Finding.inReportOrder(findings))
+    var analysis = Analysis(files: files, findings: Finding.inReportOrder(findings))
+    analysis.unusedConfiguration = BudgetCheck.unmatched(options.budgets, in: sessions)
+    return analysis
   }
 
   /// Stage 4: removes ignored findings and those the baseline accepts (all of them

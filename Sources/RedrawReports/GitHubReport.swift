@@ -25,6 +25,9 @@ public enum GitHubReport: ReportRenderer {
       out +=
         "::\(command) \(properties.joined(separator: ","))::\(escapedData(finding.message + " Fix: " + finding.fix))\n"
     }
+    for note in analysis.unusedConfiguration {
+      out += "::warning title=redraw configuration::\(escapedData(note))\n"
+    }
     let summary = analysis.summary
     if analysis.findings.count > maximumAnnotations {
       out += "::notice title=redraw::\(analysis.findings.count - maximumAnnotations) more findings are not annotated\n"

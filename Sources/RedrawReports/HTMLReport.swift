@@ -92,6 +92,7 @@ public enum HTMLReport: ReportRenderer {
         notes.append("\(HTML.escaped(session.source)): the recorder dropped \(session.lostEvents) events")
       }
     }
+    for note in analysis.unusedConfiguration { notes.append("Configuration: " + HTML.escaped(note)) }
     let summary = analysis.summary
     if summary.baselineFindings + summary.ignoredFindings > 0 {
       notes.append(

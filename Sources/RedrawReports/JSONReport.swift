@@ -31,6 +31,9 @@ public enum JSONReport: ReportRenderer {
         for finding in analysis.findings.prefix(maximumFindings) { writeFinding(finding, to: &json) }
       }
       json.field("findingsOmitted", max(0, analysis.findings.count - maximumFindings))
+      json.array("unusedConfiguration") { json in
+        for note in analysis.unusedConfiguration { json.string(note) }
+      }
     }
     return json.output + "\n"
   }

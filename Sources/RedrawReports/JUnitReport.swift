@@ -49,6 +49,13 @@ public enum JUnitReport: ReportRenderer {
         "  <testsuite name=\"\(XML.escaped(rule.id))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
           + cases.joined(separator: "\n") + omitted + "\n  </testsuite>")
     }
+    if !analysis.unusedConfiguration.isEmpty {
+      // Unused configuration is no test result; it is said beside them.
+      let text = analysis.unusedConfiguration.map { "configuration: " + $0 }.joined(separator: "\n")
+      suites.append(
+        "  <testsuite name=\"configuration\" tests=\"0\" failures=\"0\" errors=\"0\">\n"
+          + "    <system-out>\(XML.escaped(text))</system-out>\n  </testsuite>")
+    }
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       + "<testsuites name=\"redraw \(XML.escaped(context.toolVersion))\" tests=\"\(totalTests)\" "
       + "failures=\"\(totalFailures)\" errors=\"0\">\n" + suites.joined(separator: "\n") + "\n</testsuites>\n"

@@ -27,6 +27,21 @@ public enum SARIFReport: ReportRenderer {
               }
             }
           }
+          if !analysis.unusedConfiguration.isEmpty {
+            json.array("invocations") { json in
+              json.object { json in
+                json.field("executionSuccessful", true)
+                json.array("toolConfigurationNotifications") { json in
+                  for note in analysis.unusedConfiguration {
+                    json.object { json in
+                      json.field("level", "warning")
+                      json.object("message") { $0.field("text", note) }
+                    }
+                  }
+                }
+              }
+            }
+          }
           json.array("results") { json in
             for finding in analysis.findings.prefix(maximumResults) {
               writeResult(finding, ruleIndex: rules.firstIndex { $0.id == finding.rule }, to: &json)

@@ -48,3 +48,22 @@ struct SuggestionTests {
       ])
   }
 }
+
+extension SuggestionTests {
+  @Test func aBudgetOrIgnoreThatMatchedNothingIsReported() throws {
+    let path = scratchPath("config-\(UUID()).json")
+    try Data(
+      #"""
+      {
+        "ignore": [ { "rule": "hot-property", "view": "Clock", "reason": "it ticks" } ],
+        "budgets": [ { "view": "NoSuchScreen", "maxBodyEvaluations": 3 } ]
+      }
+      """#.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["analyze", sample("clean"), "--config", path]) == .success)
+    #expect(terminal.standardOutput.contains("configuration: budget for NoSuchScreen matched no view"))
+    #expect(
+      terminal.standardOutput.contains("configuration: ignore for hot-property (view Clock) matched no finding"))
+  }
+}

@@ -11,6 +11,10 @@ public struct Analysis: Sendable {
   public var ignoredFindings = 0
   /// Findings removed because the baseline accepted them.
   public var baselineFindings = 0
+  /// Ignore entries and budgets of the configuration that matched nothing in the analyzed
+  /// traces, in words ("budget for NoSuchScreen matched no view"): a misspelled name would
+  /// otherwise never fire and never say so.
+  public var unusedConfiguration: [String] = []
 
   public init(files: [FileReading], findings: [Finding]) {
     self.files = files

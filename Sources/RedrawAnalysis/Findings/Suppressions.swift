@@ -32,18 +32,30 @@ public struct Suppressions: Sendable {
     self.baseline = baseline
   }
 
-  /// Removes ignored and baseline findings: the *filter* stage.
+  /// Removes ignored and baseline findings: the *filter* stage. An ignore entry that matched
+  /// no finding is noted in ``Analysis/unusedConfiguration``.
   public func apply(to analysis: Analysis) -> Analysis {
     var result = analysis
     result.findings = []
+    var used = [Bool](repeating: false, count: ignores.count)
     for finding in analysis.findings {
-      if ignores.contains(where: { $0.matches(finding) }) {
+      if let index = ignores.firstIndex(where: { $0.matches(finding) }) {
+        used[index] = true
         result.ignoredFindings += 1
       } else if baseline.contains(Baseline.fingerprint(of: finding)) {
         result.baselineFindings += 1
       } else {
         result.findings.append(finding)
       }
+    }
+    for (ignore, used) in zip(ignores, used) where !used {
+      let subject = [
+        ignore.view.map { "view \($0)" }, ignore.type.map { "type \($0)" }, ignore.property.map { "property \($0)" },
+      ]
+      .compactMap { $0 }
+      result.unusedConfiguration.append(
+        "ignore for \(ignore.rule)\(subject.isEmpty ? "" : " (" + subject.joined(separator: ", ") + ")") matched no finding"
+      )
     }
     return result
   }

@@ -78,6 +78,21 @@ public enum BudgetCheck {
     return findings
   }
 
+  /// The budgets that matched nothing in `sessions`, in words: a view or type that never
+  /// appears, or a scenario no session has.
+  public static func unmatched(_ budgets: [Budget], in sessions: [Session]) -> [String] {
+    budgets.compactMap { budget in
+      let scoped = sessions.filter { budget.scenario == nil || $0.scenario == budget.scenario }
+      let name = budget.view ?? budget.type ?? "?"
+      if scoped.isEmpty, let scenario = budget.scenario {
+        return "budget for \(name) in scenario \(scenario) matched no session"
+      }
+      guard !scoped.contains(where: { measure(budget, in: $0) != nil }) else { return nil }
+      return "budget for \(name) matched no \(budget.metric == .inits ? "initializer" : "view")"
+        + (budget.scenario.map { " in scenario \($0)" } ?? "")
+    }
+  }
+
   private static func measure(_ budget: Budget, in session: Session) -> (Int, Evidence)? {
     switch budget.metric {
     case .bodyEvaluations, .overBroadEvaluations:
