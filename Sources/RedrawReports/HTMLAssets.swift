@@ -21,7 +21,7 @@ enum HTMLAssets {
     .card { background: var(--card); border-radius: 10px; padding: 12px 14px; }
     .card .n { font-size: 26px; font-weight: 650; }
     .whatif svg { max-width: 100%; height: auto; }
-    .whatif svg text { font-size: 14px; }
+    .whatif svg text { font-size: 14px; } #matrix-svg text { font-size: 12px; }
     .finding { border-left: 4px solid var(--info); background: var(--card); border-radius: 6px; padding: 10px 14px; margin: 10px 0; }
     .finding.error { border-color: var(--error); } .finding.warning { border-color: var(--warning); }
     .finding h3 { font-size: 15px; margin: 0 0 6px; }

@@ -49,10 +49,15 @@ enum HTMLCharts {
       .map(\.key)
     guard !views.isEmpty, !properties.isEmpty else { return "" }
     let mostWasted = max(1, wasted.values.flatMap(\.values).max() ?? 1)
-    let left = 180
-    let top = 150
+    // Room for the longest labels (12px text, at most `labelWidth` a character): view names
+    // right-aligned at the left, property names rotated by 60° above the columns, which
+    // rise by sin 60° and lean right by cos 60° of their length.
+    let longestView = Double(views.map { clip($0).count }.max() ?? 0) * labelWidth
+    let longestProperty = Double(properties.map { clip($0).count }.max() ?? 0) * labelWidth
+    let left = max(60, Int(longestView.rounded(.up)) + 12)
+    let top = Int((longestProperty * 0.87).rounded(.up)) + 16
     let size = 18
-    let width = left + properties.count * size + 20
+    let width = left + properties.count * size + Int((longestProperty * 0.5).rounded(.up)) + 20
     let height = top + views.count * size + 10
     var svg =
       "<svg id=\"matrix-svg\" width=\"\(width)\" height=\"\(height)\" role=\"img\" "
@@ -138,9 +143,14 @@ enum HTMLCharts {
 
   // MARK: - Helpers
 
+  /// A label of at most 60 characters; longer ones keep their start and a "…".
   private static func clip(_ text: String) -> String {
-    text.count > 28 ? String(text.prefix(27)) + "…" : text
+    text.count > 60 ? String(text.prefix(59)) + "…" : text
   }
+
+  /// The widest a character of a 12px matrix label is taken to be, in pixels (sans-serif
+  /// averages about 6.5; the margin covers wide letters).
+  static let labelWidth = 8.0
 
   private static func format3(_ value: Double) -> String {
     let thousandths = Int((min(max(value, 0), 1) * 1000).rounded())

@@ -81,6 +81,14 @@ struct BrowserTests {
       results.pwned = window.__pwned === undefined ? null : window.__pwned;
       results.errors = window.__errors;
       results.matrixCells = document.querySelectorAll("#matrix-svg rect").length;
+      const picture = document.getElementById("matrix-svg").getBoundingClientRect();
+      const labels = Array.from(document.querySelectorAll("#matrix-svg text"));
+      results.matrixLabels = labels.length;
+      results.labelsOutside = labels.filter((label) => {
+        const box = label.getBoundingClientRect();
+        return box.left < picture.left - 0.5 || box.right > picture.right + 0.5
+          || box.top < picture.top - 0.5 || box.bottom > picture.bottom + 0.5;
+      }).map((label) => label.textContent);
       results.timelines = document.querySelectorAll("svg.timeline").length;
       const out = document.createElement("pre");
       out.id = "test-results";
@@ -107,6 +115,8 @@ struct BrowserTests {
     var pwned: Int?
     var errors: [String]
     var matrixCells: Int
+    var matrixLabels: Int
+    var labelsOutside: [String]
     var timelines: Int
   }
 
@@ -136,6 +146,8 @@ struct BrowserTests {
     #expect(results.pwned == nil, "no script from the trace ran")
     #expect(results.errors.isEmpty, "\(results.errors)")
     #expect(results.matrixCells > 0)
+    #expect(results.matrixLabels > 10)
+    #expect(results.labelsOutside.isEmpty, "every matrix label's box lies inside the picture")
     #expect(results.timelines == 10)
   }
 
