@@ -36,6 +36,7 @@ public enum HTMLReport: ReportRenderer {
     page += findingsSection(analysis)
     page += HTMLTables.actions(analysis.sessions)
     page += HTMLTables.views(analysis.sessions)
+    page += HTMLTables.updates(analysis.sessions)
     page += HTMLTables.models(analysis.sessions)
     page += HTMLCharts.matrix(analysis.sessions)
     page += HTMLCharts.timelines(analysis.sessions)

@@ -14,9 +14,10 @@ enum HTMLTables {
   }
 
   private static func table(
-    id: String, title: String, placeholder: String, headers: [String], rows: [String], total: Int
+    id: String, title: String, placeholder: String, headers: [String], rows: [String], total: Int, note: String? = nil
   ) -> String {
     var html = "<section id=\"\(id)\"><h2>\(title)</h2>\n"
+    if let note { html += "<p class=\"muted\">\(note)</p>\n" }
     html +=
       "<input class=\"filter\" type=\"search\" id=\"\(id)-filter\" data-filter=\"\(id)-table\" "
       + "placeholder=\"\(placeholder)\" aria-label=\"\(placeholder)\"> "
@@ -56,6 +57,39 @@ enum HTMLTables {
     ]
     return table(
       id: "views", title: "Views", placeholder: "Filter views", headers: headers, rows: Array(rows), total: all.count)
+  }
+
+  // MARK: - What made each view update
+
+  /// Per view, the writes of each property and each action that re-evaluated it, needed
+  /// against wasted: cause to effect without the trace.
+  static func updates(_ sessions: [Session]) -> String {
+    let showSession = sessions.count > 1
+    var all: [(session: Session, update: ViewUpdate)] = []
+    for session in sessions { all += session.updates.map { (session, $0) } }
+    guard !all.isEmpty else { return "" }
+    let rows = all.prefix(HTMLReport.maximumRows).map { entry -> String in
+      let update = entry.update
+      let cause: String
+      switch update.cause {
+      case .property(let name): cause = "writes to " + name
+      case .action(let name): cause = "action " + name
+      }
+      var row = "<tr>" + cell(update.view) + cell(cause)
+      if showSession { row += cell(entry.session.scenario ?? entry.session.source) }
+      row += number(update.needed + update.wasted) + number(update.needed) + number(update.wasted) + "</tr>"
+      return row
+    }
+    var headers = [header("View"), header("Cause")]
+    if showSession { headers.append(header("Session")) }
+    headers += [
+      header("Evaluations", number: true), header("Needed", number: true), header("Wasted", number: true),
+    ]
+    return table(
+      id: "updates", title: "What made each view update", placeholder: "Filter views and causes", headers: headers,
+      rows: Array(rows), total: all.count,
+      note: "Needed: the view read what was written. Wasted: it did not (with @Observable it would not have "
+        + "re-evaluated). An evaluation after a write inside an action counts under the property and the action.")
   }
 
   // MARK: - Actions

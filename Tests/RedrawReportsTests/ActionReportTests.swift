@@ -34,3 +34,17 @@ struct ActionReportTests {
     #expect(compact.contains(#""name":"Message","performed":4,"writes":4,"evaluations":16,"overBroad":12"#))
   }
 }
+
+extension ActionReportTests {
+  @Test func eachViewsUpdatesAreSplitByCauseNeededAgainstWasted() throws {
+    let session = try #require(try Self.chatAnalysis().sessions.first)
+    let composer = session.updates.filter { $0.view == "Composer" }
+    #expect(composer.contains(ViewUpdate(view: "Composer", cause: .property("Chat.draft"), needed: 6, wasted: 0)))
+    #expect(composer.contains(ViewUpdate(view: "Composer", cause: .action("Send"), needed: 2, wasted: 0)))
+    #expect(
+      session.updates.contains(ViewUpdate(view: "UnreadDot", cause: .property("Chat.draft"), needed: 0, wasted: 4)))
+    let html = HTMLReport.render(try Self.chatAnalysis(), context: ReportContext(toolVersion: "test"))
+    #expect(html.contains(#"<section id="updates"><h2>What made each view update</h2>"#))
+    #expect(html.contains("<td>writes to Chat.draft</td>"))
+  }
+}

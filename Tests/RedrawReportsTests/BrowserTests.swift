@@ -81,6 +81,8 @@ struct BrowserTests {
       results.pwned = window.__pwned === undefined ? null : window.__pwned;
       results.errors = window.__errors;
       results.matrixCells = document.querySelectorAll("#matrix-svg rect").length;
+      results.background = getComputedStyle(document.body).backgroundColor;
+      results.updateRows = document.querySelectorAll("#updates-table tbody tr").length;
       const picture = document.getElementById("matrix-svg").getBoundingClientRect();
       const labels = Array.from(document.querySelectorAll("#matrix-svg text"));
       results.matrixLabels = labels.length;
@@ -115,12 +117,16 @@ struct BrowserTests {
     var pwned: Int?
     var errors: [String]
     var matrixCells: Int
+    var background: String
+    var updateRows: Int
     var matrixLabels: Int
     var labelsOutside: [String]
     var timelines: Int
   }
 
-  @Test func sortingFilteringAndSafety() throws {
+  /// Loads the instrumented report in Chromium (with `arguments`) and returns what the
+  /// driver found.
+  func driven(_ arguments: [String] = []) throws -> Results {
     let html = try report()
     #expect(!html.contains("<script>window.__pwned"))
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-browser-\(UUID())")
@@ -128,12 +134,16 @@ struct BrowserTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let page = directory.appendingPathComponent("report.html")
     try Data(instrumented(html).utf8).write(to: page)
-    let dom = try chromium(["--virtual-time-budget=5000", "--dump-dom", page.absoluteString])
+    let dom = try chromium(arguments + ["--virtual-time-budget=5000", "--dump-dom", page.absoluteString])
     let start = try #require(dom.range(of: "<pre id=\"test-results\">"), "the driver ran: \(dom.prefix(300))")
     let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
     let json = dom[start.upperBound..<end.lowerBound].replacingOccurrences(of: "&lt;", with: "<")
       .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
-    let results = try JSONDecoder().decode(Results.self, from: Data(json.utf8))
+    return try JSONDecoder().decode(Results.self, from: Data(json.utf8))
+  }
+
+  @Test func sortingFilteringAndSafety() throws {
+    let results = try driven()
     #expect(results.findings == 10)
     #expect(results.ascendingSort == "ascending")
     #expect(results.ascending == results.ascending.sorted())
@@ -149,17 +159,29 @@ struct BrowserTests {
     #expect(results.matrixLabels > 10)
     #expect(results.labelsOutside.isEmpty, "every matrix label's box lies inside the picture")
     #expect(results.timelines == 10)
+    #expect(results.updateRows > 0, "what made each view update")
+    #expect(results.background == "rgb(255, 255, 255)", "light by default")
   }
 
-  @Test func aScreenshotIsKeptAsAnArtifact() throws {
+  @Test func darkModeFollowsTheSystem() throws {
+    let results = try driven(["--force-dark-mode"])
+    #expect(results.background == "rgb(22, 22, 24)", "the dark palette's background")
+    #expect(results.errors.isEmpty && results.labelsOutside.isEmpty)
+  }
+
+  /// Screenshots in light and dark mode, kept in .build/test-artifacts for people to look at.
+  @Test func screenshotsInLightAndDarkModeAreKeptAsArtifacts() throws {
     try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
     let page = Self.artifacts.appendingPathComponent("report.html")
     try Data(report().utf8).write(to: page)
-    let screenshot = Self.artifacts.appendingPathComponent("report.png")
-    try? FileManager.default.removeItem(at: screenshot)
-    _ = try chromium(["--window-size=1280,2400", "--screenshot=\(screenshot.path)", page.absoluteString])
-    let size = (try FileManager.default.attributesOfItem(atPath: screenshot.path)[.size] as? Int) ?? 0
-    #expect(size > 50_000, "a screenshot of the report was written to \(screenshot.path)")
+    var shots: [Data] = []
+    for (name, arguments) in [("report-light.png", []), ("report-dark.png", ["--force-dark-mode"])] {
+      let screenshot = Self.artifacts.appendingPathComponent(name)
+      try? FileManager.default.removeItem(at: screenshot)
+      _ = try chromium(arguments + ["--window-size=1280,2400", "--screenshot=\(screenshot.path)", page.absoluteString])
+      shots.append(try Data(contentsOf: screenshot))
+    }
+    #expect(shots[0] != shots[1], "the dark screenshot is not the light one")
   }
 }
 

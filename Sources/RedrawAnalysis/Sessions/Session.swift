@@ -43,6 +43,9 @@ public struct Session: Sendable {
   public var recreations: [RecreationSummary] = []
   /// User actions (`action` spans), in order of their first performance.
   public var actions: [ActionSummary] = []
+  /// What made each view update: per view, the writes of each property (and the actions
+  /// they were made in) and the evaluations they caused, needed or wasted.
+  public var updates: [ViewUpdate] = []
   /// The most properties of one instance each view node read in one evaluation, per type.
   public var modelReads: [ModelReadSummary] = []
   /// What went wrong in the trace itself (spans, times, ids), with counts.
@@ -248,6 +251,30 @@ public struct BodyEffectSummary: Sendable {
   public var detail: String?
   public var site: String?
   public var first: Evidence
+}
+
+/// Evaluations of one view caused by one property's writes, or by one action's.
+public struct ViewUpdate: Sendable, Equatable {
+  public enum Cause: Sendable, Equatable {
+    /// Writes to `Type.property`.
+    case property(String)
+    /// Writes made inside the user action of this name.
+    case action(String)
+  }
+
+  public var view: String
+  public var cause: Cause
+  /// Evaluations of the view after writes to what it read.
+  public var needed: Int
+  /// Evaluations after writes to what it did not read (over-broad): the what-if removes them.
+  public var wasted: Int
+
+  public init(view: String, cause: Cause, needed: Int, wasted: Int) {
+    self.view = view
+    self.cause = cause
+    self.needed = needed
+    self.wasted = wasted
+  }
 }
 
 /// A user action's performances, the writes made inside them, and the evaluations those

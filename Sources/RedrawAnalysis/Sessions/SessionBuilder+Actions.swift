@@ -21,13 +21,15 @@ extension SessionBuilder {
 
   /// Counts an evaluation caused by a write made inside an action.
   @inline(__always)
-  mutating func countForAction(_ reason: EvaluationReason) {
+  mutating func countForAction(_ reason: EvaluationReason, view: StringID) {
     switch reason {
     case .needed(let write) where write.action >= 0:
       actions[Int(write.action)].evaluations += 1
+      actions[Int(write.action)].byView[view, default: (0, 0)].needed += 1
     case .overBroad(let write) where write.action >= 0:
       actions[Int(write.action)].evaluations += 1
       actions[Int(write.action)].overBroad += 1
+      actions[Int(write.action)].byView[view, default: (0, 0)].wasted += 1
     default:
       break
     }
@@ -43,4 +45,6 @@ struct ActionState {
   var writes = 0
   var evaluations = 0
   var overBroad = 0
+  /// The evaluations its writes caused, by view.
+  var byView: [StringID: (needed: Int, wasted: Int)] = [:]
 }

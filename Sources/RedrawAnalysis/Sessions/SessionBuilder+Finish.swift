@@ -100,6 +100,10 @@ extension SessionBuilder {
         site: state.group.flatMap { groups[$0].key.site }.map { strings[$0] },
         constructedIn: state.group.flatMap { groups[$0].constructedIn }.map { strings[$0] }, first: state.first)
     }
+    session.updates = Self.updates(
+      needed: neededByView, properties: properties,
+      wasted: zip(overBroad.entries, overBroadCounts).map { ($0.0, $1.evaluations) }, actions: actions,
+      strings: strings)
     session.actions = actions.map { state in
       ActionSummary(
         name: strings[state.name], performed: state.performed, writes: state.writes, evaluations: state.evaluations,
@@ -114,6 +118,38 @@ extension SessionBuilder {
     session.diagnostics = diagnosticOrder.compactMap { diagnostics[$0] }
     sessions.append(session)
     self = SessionBuilder(source: source, sessions: sessions)
+  }
+
+  /// Per view: the evaluations each property's writes and each action caused, needed and
+  /// wasted, most first.
+  private static func updates(
+    needed: [UInt64: Int], properties: [PropertyState], wasted: [(OverBroadKey, Int)], actions: [ActionState],
+    strings: borrowing StringTable
+  ) -> [ViewUpdate] {
+    var byKey: [String: ViewUpdate] = [:]
+    func add(_ view: String, _ cause: ViewUpdate.Cause, needed: Int, wasted: Int) {
+      let key = "\(view)\u{0}\(cause)"
+      var update = byKey[key] ?? ViewUpdate(view: view, cause: cause, needed: 0, wasted: 0)
+      update.needed += needed
+      update.wasted += wasted
+      byKey[key] = update
+    }
+    for (key, count) in needed {
+      let property = properties[Int(key >> 32)]
+      let name = "\(strings[property.type]).\(strings[property.property])"
+      add(strings[StringID(rawValue: Int32(truncatingIfNeeded: key))], .property(name), needed: count, wasted: 0)
+    }
+    for (key, count) in wasted where count > 0 {
+      add(strings[key.view], .property("\(strings[key.type]).\(strings[key.property])"), needed: 0, wasted: count)
+    }
+    for action in actions {
+      for (view, counts) in action.byView {
+        add(strings[view], .action(strings[action.name]), needed: counts.needed, wasted: counts.wasted)
+      }
+    }
+    return byKey.values.sorted {
+      ($0.needed + $0.wasted, $1.view, "\($1.cause)") > ($1.needed + $1.wasted, $0.view, "\($0.cause)")
+    }
   }
 
   /// The properties of `type` that the nodes at `indices` read.

@@ -30,7 +30,7 @@ extension SessionBuilder {
     let parent = parentIndex.map { parentFacts[$0] }
     let reason = evaluationReason(of: index, cause: event, parent: parent)
     nodes[index].record(reason)
-    countForAction(reason)
+    countForAction(reason, view: view)
     recordOnTimeline(index, at: event.time, wasted: nodes[index].lastEvaluationWasted)
     switch reason {
     case .needed(let write):
