@@ -37,7 +37,9 @@ public struct AnalyzeOptions: Sendable {
   )
   static let failOn = OptionSpec(
     name: "--fail-on", valueName: "severity",
-    help: "Exit with 1 when a finding is at or above this severity.", defaultValue: "error",
+    help:
+      "Exit with 1 when a finding is at or above this severity: error, warning or info; never to only write the report.",
+    defaultValue: "error",
     choices: ["error", "warning", "info", "never"])
   static let lenient = OptionSpec(
     name: "--lenient", help: "Skip malformed lines instead of failing; count them and name the first few.")

@@ -12,7 +12,9 @@ enum DiffCommand {
     help: "Exit with 1 when the after side has more than this percent more body evaluations.", defaultValue: "0")
   static let failOn = OptionSpec(
     name: "--fail-on", valueName: "severity",
-    help: "Also exit with 1 when the after side has new findings at or above this severity.", defaultValue: "error",
+    help:
+      "Also exit with 1 when the after side has new findings at or above this severity: error, warning or info; never for none.",
+    defaultValue: "error",
     choices: ["error", "warning", "info", "never"])
 
   static let spec = CommandSpec(

@@ -104,6 +104,26 @@ public enum HTMLReport: ReportRenderer {
     return "<section id=\"notes\" class=\"note\"><p>" + notes.joined(separator: "<br>") + "</p></section>\n"
   }
 
+  /// The events behind a finding, in a disclosure: time, thread, what happened, the trace
+  /// line and the source location, so cause can be followed to effect without the trace.
+  private static func trail(_ finding: Finding) -> String {
+    guard !finding.trail.isEmpty else { return "" }
+    var html =
+      "<details class=\"trail\"><summary>The events behind it (\(finding.trail.count))</summary>\n"
+      + "<table><thead><tr><th class=\"num\">time</th><th class=\"num\">thread</th><th>event</th>"
+      + "<th class=\"num\">trace line</th><th>source</th></tr></thead><tbody>\n"
+    for event in finding.trail {
+      let what =
+        "\(event.kind.rawValue) \(event.what)" + (event.note.isEmpty ? "" : " (\(event.note))")
+      html +=
+        "<tr><td class=\"num\">\(NumberFormatting.duration(event.time))</td><td class=\"num\">\(event.thread)</td>"
+        + "<td>\(HTML.escaped(what))</td>"
+        + "<td class=\"num\">\(HTML.escaped(finding.source)):\(event.line)</td>"
+        + "<td>\(HTML.escaped(event.site ?? ""))</td></tr>\n"
+    }
+    return html + "</tbody></table></details>\n"
+  }
+
   private static func findingsSection(_ analysis: Analysis) -> String {
     var html = "<section id=\"findings\"><h2>Findings</h2>\n"
     if analysis.findings.isEmpty { html += "<p id=\"no-findings\">No findings.</p>\n" }
@@ -124,7 +144,8 @@ public enum HTMLReport: ReportRenderer {
       var evidence = "\(finding.source):\(finding.evidence.line) at \(NumberFormatting.duration(finding.evidence.time))"
       if let site = finding.site { evidence += " · site \(site)" }
       if let scenario = finding.scenario { evidence += " · scenario \(scenario)" }
-      html += "<p class=\"evidence\">\(HTML.escaped(evidence))</p>\n</article>\n"
+      html += "<p class=\"evidence\">\(HTML.escaped(evidence))</p>\n"
+      html += trail(finding) + "</article>\n"
     }
     if analysis.findings.count > maximumFindings {
       html += "<p class=\"muted\">…and \(analysis.findings.count - maximumFindings) more findings.</p>\n"

@@ -83,6 +83,8 @@ struct BrowserTests {
       results.matrixCells = document.querySelectorAll("#matrix-svg rect").length;
       results.background = getComputedStyle(document.body).backgroundColor;
       results.updateRows = document.querySelectorAll("#updates-table tbody tr").length;
+      results.trails = document.querySelectorAll("#findings details.trail").length;
+      results.trailRows = document.querySelectorAll("#findings details.trail tbody tr").length;
       const picture = document.getElementById("matrix-svg").getBoundingClientRect();
       const labels = Array.from(document.querySelectorAll("#matrix-svg text"));
       results.matrixLabels = labels.length;
@@ -119,6 +121,8 @@ struct BrowserTests {
     var matrixCells: Int
     var background: String
     var updateRows: Int
+    var trails: Int
+    var trailRows: Int
     var matrixLabels: Int
     var labelsOutside: [String]
     var timelines: Int
@@ -160,6 +164,8 @@ struct BrowserTests {
     #expect(results.labelsOutside.isEmpty, "every matrix label's box lies inside the picture")
     #expect(results.timelines == 10)
     #expect(results.updateRows > 0, "what made each view update")
+    #expect(results.trails == 9, "every finding of the samples opens to the events behind it")
+    #expect(results.trailRows >= 18)
     #expect(results.background == "rgb(255, 255, 255)", "light by default")
   }
 

@@ -23,11 +23,13 @@ public struct Finding: Sendable, Hashable {
   public var source: String
   /// The first event that shows it.
   public var evidence: Evidence
+  /// The events behind it, first few: writes, evaluations, initializer runs and effects.
+  public var trail: [TrailEvent]
 
   public init(
     rule: String, severity: Severity, message: String, fix: String, view: String? = nil, type: String? = nil,
     property: String? = nil, count: Int, site: String? = nil, scenario: String? = nil, source: String,
-    evidence: Evidence
+    evidence: Evidence, trail: [TrailEvent] = []
   ) {
     self.rule = rule
     self.severity = severity
@@ -41,6 +43,7 @@ public struct Finding: Sendable, Hashable {
     self.scenario = scenario
     self.source = source
     self.evidence = evidence
+    self.trail = trail
   }
 
   /// What the finding is about, independent of counts and times: the rule and its

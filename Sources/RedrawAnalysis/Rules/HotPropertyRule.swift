@@ -60,7 +60,7 @@ public enum HotPropertyRule: Rule {
         message: message(property, caused: caused, share: share, fanOut: fanOut), fix: description.fix,
         type: property.type, property: property.property, count: caused, site: property.writeSite,
         scenario: session.scenario, source: session.source,
-        evidence: property.firstWrite ?? Evidence(line: session.line, time: 0))
+        evidence: property.firstWrite ?? Evidence(line: session.line, time: 0), trail: property.trail)
     }
   }
 

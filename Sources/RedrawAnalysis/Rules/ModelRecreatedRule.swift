@@ -55,7 +55,7 @@ public enum ModelRecreatedRule: Rule {
       Finding(
         rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
         message: message(entry), fix: description.fix, view: entry.view, type: entry.type, count: entry.instances,
-        site: entry.site, scenario: session.scenario, source: session.source, evidence: entry.first)
+        site: entry.site, scenario: session.scenario, source: session.source, evidence: entry.first, trail: entry.trail)
     }
   }
 

@@ -49,7 +49,7 @@ public enum OverBroadInvalidationRule: Rule {
         rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
         message: message(entry), fix: description.fix, view: entry.view, type: entry.type,
         property: entry.property, count: entry.evaluations, site: entry.writeSite, scenario: session.scenario,
-        source: session.source, evidence: entry.first)
+        source: session.source, evidence: entry.first, trail: entry.trail)
     }
   }
 

@@ -61,7 +61,7 @@ public enum RepeatedInitRule: Rule {
         rule: description.id, severity: context.severity(severity, of: description),
         message: message(group, average: average), fix: description.fix, view: group.ownerView, type: group.type,
         count: group.runs, site: group.site, scenario: session.scenario, source: session.source,
-        evidence: group.latest)
+        evidence: group.latest, trail: group.trail)
     }
   }
 

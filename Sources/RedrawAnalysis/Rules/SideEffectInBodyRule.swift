@@ -27,7 +27,7 @@ public enum SideEffectInBodyRule: Rule {
       Finding(
         rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
         message: message(entry), fix: description.fix, view: entry.view, property: nil, count: entry.count,
-        site: entry.site, scenario: session.scenario, source: session.source, evidence: entry.first)
+        site: entry.site, scenario: session.scenario, source: session.source, evidence: entry.first, trail: entry.trail)
     }
   }
 

@@ -35,7 +35,7 @@ public enum SideEffectInInitRule: Rule {
       return Finding(
         rule: description.id, severity: context.severity(severity, of: description), message: message(group),
         fix: description.fix, view: group.ownerView, type: group.type, count: group.effectCount, site: group.site,
-        scenario: session.scenario, source: session.source, evidence: group.first)
+        scenario: session.scenario, source: session.source, evidence: group.first, trail: group.trail)
     }
   }
 

@@ -75,7 +75,7 @@ public enum WholeModelReadRule: Rule {
         rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
         message: message(read, children: children),
         fix: description.fix, view: read.view, type: read.type, count: children.evaluations,
-        scenario: session.scenario, source: session.source, evidence: read.first)
+        scenario: session.scenario, source: session.source, evidence: read.first, trail: read.trail)
     }
   }
 

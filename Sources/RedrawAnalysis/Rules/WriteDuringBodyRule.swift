@@ -37,7 +37,7 @@ public enum WriteDuringBodyRule: Rule {
         rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
         message: message(entry), fix: description.fix, view: entry.view, type: entry.type, property: entry.property,
         count: entry.count, site: entry.site, scenario: session.scenario, source: session.source,
-        evidence: entry.first)
+        evidence: entry.first, trail: entry.trail)
     }
   }
 

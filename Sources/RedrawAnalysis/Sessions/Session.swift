@@ -182,6 +182,9 @@ public struct InitGroupSummary: Sendable {
   /// A later run, as an example of the repetition.
   public var latest: Evidence
 
+  /// The first runs and the effects inside them.
+  public var trail: [TrailEvent] = []
+
   /// Effects of all kinds.
   public var effectCount: Int { effects.values.reduce(0, +) }
   /// Produced instances never used: thrown away, as a `@State` default value that re-ran.
@@ -203,6 +206,8 @@ public struct PropertySummary: Sendable {
   public var writeSite: String?
   /// The views its writes re-evaluated, most first: needed and over-broad evaluations.
   public var evaluationsByView: [(view: String, evaluations: Int)] = []
+  /// Its first writes and the evaluations they caused.
+  public var trail: [TrailEvent] = []
 
   public init(
     type: String, property: String, reads: Int = 0, writes: Int = 0, neededEvaluations: Int = 0,
@@ -231,6 +236,8 @@ public struct OverBroadSummary: Sendable {
   public var propertiesRead: [String] = []
   public var writeSite: String?
   public var first: Evidence
+  /// The events behind it, first few.
+  public var trail: [TrailEvent] = []
 }
 
 /// Writes to one property made while one view's body was evaluated.
@@ -241,6 +248,8 @@ public struct BodyWriteSummary: Sendable {
   public var count = 0
   public var site: String?
   public var first: Evidence
+  /// The events behind it, first few.
+  public var trail: [TrailEvent] = []
 }
 
 /// Effects of one kind started while one view's body was evaluated.
@@ -251,11 +260,13 @@ public struct BodyEffectSummary: Sendable {
   public var detail: String?
   public var site: String?
   public var first: Evidence
+  /// The events behind it, first few.
+  public var trail: [TrailEvent] = []
 }
 
 /// Evaluations of one view caused by one property's writes, or by one action's.
 public struct ViewUpdate: Sendable, Equatable {
-  public enum Cause: Sendable, Equatable {
+  public enum Cause: Sendable, Hashable {
     /// Writes to `Type.property`.
     case property(String)
     /// Writes made inside the user action of this name.
@@ -305,6 +316,8 @@ public struct RecreationSummary: Sendable {
   /// The view whose body re-created the struct (and ran the initializer), when recorded.
   public var constructedIn: String?
   public var first: Evidence
+  /// The evaluations that read a fresh instance.
+  public var trail: [TrailEvent] = []
 }
 
 /// How much of one type's properties a view node read.
@@ -319,6 +332,8 @@ public struct ModelReadSummary: Sendable {
   /// Properties of the type seen in the session (read or written).
   public var knownProperties = 0
   public var first: Evidence
+  /// The events behind it, first few.
+  public var trail: [TrailEvent] = []
 }
 
 /// A problem in the trace itself, counted.

@@ -30,6 +30,7 @@ extension SessionBuilder {
       }.sorted()
       return summary
     }
+    var names = TrailNames(count: strings.count)
     let viewOfNode = Dictionary(session.nodes.map { ($0.node, $0.view) }, uniquingKeysWith: { _, last in last })
     // Instances no view read that are still alive, and the writes their own work made.
     var leaks = [(instances: Int, writes: Int)](repeating: (0, 0), count: groups.count)
@@ -48,12 +49,13 @@ extension SessionBuilder {
       summary.owner = group.key.owner
       summary.ownerView = group.key.owner.flatMap { viewOfNode[$0] }
       summary.constructedIn = group.constructedIn.map { strings[$0] }
+      summary.trail = group.trail.events(&names, strings)
       return summary
     }
     var knownProperties: [StringID: Int] = [:]
     for state in properties { knownProperties[state.type, default: 0] += 1 }
     var causedByView = [[String: Int]](repeating: [:], count: properties.count)
-    for (key, count) in neededByView {
+    for (key, count) in zip(neededIDs.keys, neededCounts) {
       causedByView[Int(key >> 32)][strings[StringID(rawValue: Int32(truncatingIfNeeded: key))], default: 0] += count
     }
     for ((key, _), count) in zip(overBroad.entries, overBroadCounts) {
@@ -70,6 +72,7 @@ extension SessionBuilder {
         firstWrite: state.firstWrite, writeSite: state.site.map { strings[$0] })
       summary.evaluationsByView = causedByView[index].map { (view: $0.key, evaluations: $0.value) }
         .sorted { ($0.evaluations, $1.view) > ($1.evaluations, $0.view) }
+      summary.trail = state.trail.events(&names, strings)
       return summary
     }.sorted { ($0.type, $0.property) < ($1.type, $1.property) }
     var nodesOfView: [StringID: [Int]] = [:]
@@ -81,29 +84,32 @@ extension SessionBuilder {
         view: strings[key.view], type: strings[key.type], property: strings[key.property],
         evaluations: count.evaluations, cascaded: count.cascaded,
         propertiesRead: read.map { strings[$0] }.sorted(), writeSite: state.write.site.map { strings[$0] },
-        first: state.first)
+        first: state.first, trail: state.trail.events(&names, strings))
     }
     session.bodyWrites = bodyWrites.entries.map { key, state in
       BodyWriteSummary(
         view: strings[key.view], type: strings[key.type], property: strings[key.property], count: state.count,
-        site: state.site.map { strings[$0] }, first: state.first)
+        site: state.site.map { strings[$0] }, first: state.first, trail: state.trail.events(&names, strings))
     }
     session.bodyEffects = bodyEffects.map { key, state in
       BodyEffectSummary(
         view: strings[key.view], kind: key.kind, count: state.count, detail: state.detail.map { strings[$0] },
-        site: state.site.map { strings[$0] }, first: state.first)
+        site: state.site.map { strings[$0] }, first: state.first, trail: state.trail.events(&names, strings))
     }
     session.recreations = recreations.map { key, state in
       RecreationSummary(
         node: nodes[key.node].summary.node, view: strings[nodes[key.node].view], type: strings[key.type],
         instances: state.instances, replacedAfterWrites: state.replacedAfterWrites,
         site: state.group.flatMap { groups[$0].key.site }.map { strings[$0] },
-        constructedIn: state.group.flatMap { groups[$0].constructedIn }.map { strings[$0] }, first: state.first)
+        constructedIn: state.group.flatMap { groups[$0].constructedIn }.map { strings[$0] }, first: state.first,
+        trail: Array((state.group.map { groups[$0].trail.prefix(3) } ?? []) + state.trail).events(&names, strings))
     }
+    let propertyIDs = propertyIDs
     session.updates = Self.updates(
-      needed: neededByView, properties: properties,
+      needed: Array(zip(neededIDs.keys, neededCounts)), properties: properties,
+      propertyIndex: { propertyIDs.index(of: DenseIndex.key($0.rawValue, $1.rawValue)) },
       wasted: zip(overBroad.entries, overBroadCounts).map { ($0.0, $1.evaluations) }, actions: actions,
-      strings: strings)
+      names: &names, strings: strings)
     session.actions = actions.map { state in
       ActionSummary(
         name: strings[state.name], performed: state.performed, writes: state.writes, evaluations: state.evaluations,
@@ -113,7 +119,8 @@ extension SessionBuilder {
       ModelReadSummary(
         node: nodes[state.node].summary.node, view: strings[nodes[state.node].view], type: strings[state.type],
         maximumProperties: state.maximum, properties: state.properties.map { strings[$0] }.sorted(),
-        knownProperties: knownProperties[state.type] ?? 0, first: state.first)
+        knownProperties: knownProperties[state.type] ?? 0, first: state.first,
+        trail: state.trail.events(&names, strings))
     }
     session.diagnostics = diagnosticOrder.compactMap { diagnostics[$0] }
     sessions.append(session)
@@ -121,35 +128,48 @@ extension SessionBuilder {
   }
 
   /// Per view: the evaluations each property's writes and each action caused, needed and
-  /// wasted, most first.
+  /// wasted, most first. Counted by ids; names are made once per distinct entry.
   private static func updates(
-    needed: [UInt64: Int], properties: [PropertyState], wasted: [(OverBroadKey, Int)], actions: [ActionState],
-    strings: borrowing StringTable
+    needed: [(UInt64, Int)], properties: [PropertyState], propertyIndex: (StringID, StringID) -> Int?,
+    wasted: [(OverBroadKey, Int)], actions: [ActionState], names: inout TrailNames, strings: borrowing StringTable
   ) -> [ViewUpdate] {
-    var byKey: [String: ViewUpdate] = [:]
-    func add(_ view: String, _ cause: ViewUpdate.Cause, needed: Int, wasted: Int) {
-      let key = "\(view)\u{0}\(cause)"
-      var update = byKey[key] ?? ViewUpdate(view: view, cause: cause, needed: 0, wasted: 0)
-      update.needed += needed
-      update.wasted += wasted
-      byKey[key] = update
+    /// `view << 32 | cause`, the cause a property index, or an action index with the top bit.
+    var counts: [UInt64: (needed: Int, wasted: Int)] = [:]
+    func key(_ view: StringID, _ cause: Int, action: Bool) -> UInt64 {
+      UInt64(UInt32(bitPattern: view.rawValue)) << 32 | UInt64(UInt32(cause)) | (action ? 1 << 31 : 0)
     }
-    for (key, count) in needed {
-      let property = properties[Int(key >> 32)]
-      let name = "\(strings[property.type]).\(strings[property.property])"
-      add(strings[StringID(rawValue: Int32(truncatingIfNeeded: key))], .property(name), needed: count, wasted: 0)
+    for (packed, count) in needed {
+      counts[
+        key(StringID(rawValue: Int32(truncatingIfNeeded: packed)), Int(packed >> 32), action: false), default: (0, 0)
+      ]
+      .needed += count
     }
-    for (key, count) in wasted where count > 0 {
-      add(strings[key.view], .property("\(strings[key.type]).\(strings[key.property])"), needed: 0, wasted: count)
+    for (entry, count) in wasted where count > 0 {
+      guard let property = propertyIndex(entry.type, entry.property) else { continue }
+      counts[key(entry.view, property, action: false), default: (0, 0)].wasted += count
     }
-    for action in actions {
-      for (view, counts) in action.byView {
-        add(strings[view], .action(strings[action.name]), needed: counts.needed, wasted: counts.wasted)
+    for (index, action) in actions.enumerated() {
+      for (view, count) in action.byView {
+        counts[key(view, index, action: true), default: (0, 0)].needed += count.needed
+        counts[key(view, index, action: true), default: (0, 0)].wasted += count.wasted
       }
     }
-    return byKey.values.sorted {
-      ($0.needed + $0.wasted, $1.view, "\($1.cause)") > ($1.needed + $1.wasted, $0.view, "\($0.cause)")
+    let updates = counts.map { key, count -> (ViewUpdate, String) in
+      let view = names.name(StringID(rawValue: Int32(truncatingIfNeeded: key >> 32)), strings)
+      let cause = Int(key & 0x7FFF_FFFF)
+      if key & (1 << 31) != 0 {
+        let name = names.name(actions[cause].name, strings)
+        return (
+          ViewUpdate(view: view, cause: .action(name), needed: count.needed, wasted: count.wasted), "action " + name
+        )
+      }
+      let property = properties[cause]
+      let name = names.name(property.type, strings) + "." + names.name(property.property, strings)
+      return (ViewUpdate(view: view, cause: .property(name), needed: count.needed, wasted: count.wasted), name)
     }
+    return updates.sorted {
+      ($0.0.needed + $0.0.wasted, $1.0.view, $1.1) > ($1.0.needed + $1.0.wasted, $0.0.view, $0.1)
+    }.map(\.0)
   }
 
   /// The properties of `type` that the nodes at `indices` read.

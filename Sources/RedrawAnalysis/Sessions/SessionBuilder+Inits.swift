@@ -23,6 +23,12 @@ extension SessionBuilder {
     }
     groups[index].summary.runs += 1
     groups[index].summary.latest = evidence
+    if groups[index].trail.count < TrailSample.limit {
+      groups[index].trail.append(
+        TrailSample(
+          kind: .initializer, name: event.type, line: evidence.line, time: evidence.time, thread: event.thread,
+          site: event.site))
+    }
     if let construction = constructionContext(owner: event.owner, thread: event.thread) {
       groups[index].summary.constructionRuns += 1
       if groups[index].constructedIn == nil { groups[index].constructedIn = construction }
@@ -44,6 +50,13 @@ extension SessionBuilder {
     return owner == nil ? nil : .some(nil)
   }
 
+  /// An effect event as a trail sample: its detail, and its kind as the note.
+  static func effect(_ event: TraceEvent, _ evidence: Evidence) -> TrailSample {
+    TrailSample(
+      kind: .effect, name: event.detail, note: event.effect?.name ?? "", line: evidence.line, time: evidence.time,
+      thread: event.thread, site: event.site)
+  }
+
   mutating func endInit(
     group index: Int, span: OpenSpan, at time: Int64, producing object: Int64?, _ evidence: Evidence
   ) {
@@ -60,6 +73,7 @@ extension SessionBuilder {
     switch innermostSpan(on: event.thread)?.kind {
     case .`init`(let index)?:
       groups[index].summary.effects[kind, default: 0] += 1
+      if groups[index].trail.count < TrailSample.limit { groups[index].trail.append(Self.effect(event, evidence)) }
       if groups[index].summary.effectDetails[kind] == nil, let detail = event.detail {
         groups[index].summary.effectDetails[kind] = strings[detail]
       }
@@ -69,6 +83,7 @@ extension SessionBuilder {
       let key = BodyEffectKey(view: nodes[index].view, kind: kind)
       var state = bodyEffects[key] ?? BodyEffectState(first: evidence, detail: event.detail, site: event.site)
       state.count += 1
+      if state.trail.count < TrailSample.limit { state.trail.append(Self.effect(event, evidence)) }
       bodyEffects[key] = state
     case nil:
       break
@@ -135,6 +150,8 @@ struct ObjectState {
 struct InitGroupState {
   var key: GroupKey
   var summary: InitGroupSummary
+  /// Its first runs and the effects inside them.
+  var trail: [TrailSample] = []
   /// The view whose body ran the group's first construction run.
   var constructedIn: StringID?
 
@@ -149,4 +166,5 @@ struct BodyEffectState {
   var detail: StringID?
   var site: StringID?
   var count = 0
+  var trail: [TrailSample] = []
 }

@@ -36,11 +36,34 @@ extension SessionBuilder {
     case .needed(let write):
       if let property = propertyIDs.index(of: DenseIndex.key(write.type.rawValue, write.property.rawValue)) {
         properties[property].neededEvaluations += 1
-        neededByView[UInt64(property) << 32 | UInt64(UInt32(bitPattern: view.rawValue)), default: 0] += 1
+        if properties[property].trail.count < TrailSample.limit {
+          properties[property].trail.append(Self.evaluation(view, evidence, event.thread, note: "needed"))
+        }
+        // A node re-evaluated for one property again and again skips the table lookup.
+        let key = UInt64(property) << 32 | UInt64(UInt32(bitPattern: view.rawValue))
+        var entry = Int(neededMemos[index].entry)
+        if neededMemos[index].key != key {
+          let (found, inserted) = neededIDs.insert(key)
+          if inserted { neededCounts.append(0) }
+          entry = found
+          neededMemos[index] = NeededMemo(key: key, entry: Int32(found))
+        }
+        neededCounts[entry] += 1
       }
     case .overBroad(let write):
       let (position, property) = overBroadEntry(of: index, view: view, write: write, evidence)
-      if let property { properties[property].overBroadEvaluations += 1 }
+      if let property {
+        properties[property].overBroadEvaluations += 1
+        if properties[property].trail.count < TrailSample.limit {
+          properties[property].trail.append(Self.evaluation(view, evidence, event.thread, note: "over-broad"))
+        }
+      }
+      if overBroad.values[position].trail.count < TrailSample.limit {
+        overBroad.values[position].trail.append(write.sample)
+        if overBroad.values[position].trail.count < TrailSample.limit {
+          overBroad.values[position].trail.append(Self.evaluation(view, evidence, event.thread, note: "over-broad"))
+        }
+      }
       nodes[index].wasteKey = position
       overBroadCounts[position].evaluations += 1
     case .cascaded:
@@ -163,7 +186,9 @@ extension SessionBuilder {
       var end = first + 1
       while end < reads.endIndex, Int(reads[end] >> 32) == slot { end += 1 }
       let type = objects[slot].type
-      if changed { settle(reads[first..<end], of: slot, type: type, node: index, first: span.start) }
+      if changed {
+        settle(reads[first..<end], of: slot, type: type, node: index, first: span.start, thread: threadIDs[thread])
+      }
       if objects[slot].group != nil { nodes[index].madeInstances.append(TypeObject(type: type, object: Int64(slot))) }
       first = end
     }
@@ -172,7 +197,7 @@ extension SessionBuilder {
       nodes[index].madeInstances.sort { ($0.type.rawValue, $0.object) < ($1.type.rawValue, $1.object) }
     }
     if !nodes[index].madeInstances.isEmpty || !nodes[index].previousMadeInstances.isEmpty {
-      detectRecreation(index: index, evidence: span.start)
+      detectRecreation(index: index, evidence: span.start, thread: threadIDs[thread])
       nodes[index].rotateMadeInstances()
     }
   }
@@ -180,7 +205,7 @@ extension SessionBuilder {
   /// Derives what one object's reads in an evaluation tell: the properties the node
   /// reads, its entry in the object's readers, and how much of the model it read.
   private mutating func settle(
-    _ reads: ArraySlice<UInt64>, of slot: Int, type: StringID, node index: Int, first: Evidence
+    _ reads: ArraySlice<UInt64>, of slot: Int, type: StringID, node index: Int, first: Evidence, thread: Int64
   ) {
     if nodes[index].indexedObjects.insert(Int32(slot)).inserted { objects[slot].readers.append(Int32(index)) }
     // Subscriptions sort last among an object's reads (one or more: a view may hold an
@@ -194,7 +219,11 @@ extension SessionBuilder {
       nodes[index].properties.insert(DenseIndex.key(type.rawValue, Int32(truncatingIfNeeded: key)))
     }
     let (entry, inserted) = modelReadIDs.insert(DenseIndex.key(Int32(index), type.rawValue))
-    if inserted { modelReads.append(ModelReadState(node: index, type: type, first: first)) }
+    if inserted {
+      var state = ModelReadState(node: index, type: type, first: first)
+      state.trail.append(Self.evaluation(nodes[index].view, first, thread, note: "reads the model"))
+      modelReads.append(state)
+    }
     if reads.count > modelReads[entry].maximum {
       modelReads[entry].maximum = reads.count
       modelReads[entry].properties = reads.map { StringID(rawValue: Int32(truncatingIfNeeded: $0)) }
@@ -207,7 +236,7 @@ extension SessionBuilder {
   /// deliberate replacement, not a re-creation.
   ///
   /// Both instance lists are sorted by type and object, so one merge compares them.
-  private mutating func detectRecreation(index: Int, evidence: Evidence) {
+  private mutating func detectRecreation(index: Int, evidence: Evidence, thread: Int64) {
     let current = nodes[index].madeInstances
     let previous = nodes[index].previousMadeInstances
     var i = 0
@@ -229,6 +258,10 @@ extension SessionBuilder {
       if hadPrevious, disjoint, allRepeated {
         let key = NodeType(node: index, type: type)
         var state = recreations[key] ?? RecreationState(first: evidence, instances: 1)
+        if state.trail.count < TrailSample.limit {
+          state.trail.append(
+            Self.evaluation(nodes[index].view, evidence, thread, note: "read a fresh instance"))
+        }
         state.instances += 1
         if previous[j..<previousEnd].contains(where: { objects[Int($0.object)].written }) {
           state.replacedAfterWrites += 1
@@ -258,6 +291,7 @@ extension SessionBuilder {
       nodes.append(NodeState(node: node, view: view, first: evidence))
       parentFacts.append(ParentFacts())
       overBroadMemos.append(OverBroadMemo())
+      neededMemos.append(NeededMemo())
       openBuckets.append(TimelineBucket(index: -1, evaluations: 0, wasted: 0))
     } else {
       nodes[index].view = view
@@ -283,6 +317,11 @@ struct ParentFacts {
 }
 
 extension SessionBuilder {
+  /// An evaluation as a trail sample.
+  static func evaluation(_ view: StringID, _ evidence: Evidence, _ thread: Int64, note: String) -> TrailSample {
+    TrailSample(kind: .evaluation, name: view, note: note, line: evidence.line, time: evidence.time, thread: thread)
+  }
+
   /// A write's type and property as one key.
   @inline(__always)
   static func packed(_ write: PendingWrite) -> UInt64 {
@@ -303,6 +342,15 @@ struct PendingWrite {
   var site: StringID?
   /// The action (index in the builder's actions) the write was made in, or -1.
   var action: Int32 = -1
+  /// Where the write is in the trace, for findings' trails.
+  var line = 0
+  var time: Int64 = 0
+  var thread: Int64 = 0
+
+  /// The write as a trail sample.
+  var sample: TrailSample {
+    TrailSample(kind: .write, name: type, member: property, line: line, time: time, thread: thread, site: site)
+  }
 }
 
 /// Why a body evaluation happened.
@@ -315,6 +363,8 @@ enum EvaluationReason {
 struct PropertyState {
   var type: StringID
   var property: StringID
+  /// Its first writes and the evaluations they caused.
+  var trail: [TrailSample] = []
   var reads = 0
   var writes = 0
   var neededEvaluations = 0
@@ -328,12 +378,14 @@ struct PropertyState {
 struct OverBroadSummaryState {
   var first: Evidence
   var write: PendingWrite
+  var trail: [TrailSample] = []
 }
 
 struct BodyWriteState {
   var first: Evidence
   var site: StringID?
   var count = 0
+  var trail: [TrailSample] = []
 }
 
 struct RecreationState {
@@ -341,6 +393,7 @@ struct RecreationState {
   var instances: Int
   var replacedAfterWrites = 0
   var group: Int?
+  var trail: [TrailSample] = []
 }
 
 struct ModelReadState {
@@ -349,6 +402,7 @@ struct ModelReadState {
   var first: Evidence
   var maximum = 0
   var properties: [StringID] = []
+  var trail: [TrailSample] = []
 }
 
 extension OpenSpan {

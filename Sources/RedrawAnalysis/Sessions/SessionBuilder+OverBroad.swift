@@ -39,6 +39,13 @@ struct OverBroadCount {
 
 /// A node's last over-broad entry: the written type and property, the node's view then,
 /// and where the entry and the property are.
+/// A node's last needed-evaluation entry (`neededIDs`), so repeated evaluations of a node for
+/// one property count without a lookup.
+struct NeededMemo {
+  var key: UInt64 = .max
+  var entry: Int32 = 0
+}
+
 struct OverBroadMemo {
   var pair: UInt64 = .max
   var view = StringID(rawValue: -1)

@@ -65,14 +65,29 @@ extension SessionBuilder {
     // instance being built (its `init` assigning its properties, with no `Trace.make` span
     // around it) while a parent's body re-creates a child. Only writes that can invalidate a
     // view count.
+    let write = PendingWrite(
+      type: type, property: property, site: event.site, action: action, line: evidence.line, time: event.time,
+      thread: event.thread)
+    if properties[propertyIndex].trail.count < TrailSample.limit {
+      properties[propertyIndex].trail.append(write.sample)
+    }
     if case .body(let index)? = span?.kind, objects[slot].used {
       let key = OverBroadKey(view: nodes[index].view, type: type, property: property)
       let position = bodyWrites.position(of: packed(key), key: key) {
         BodyWriteState(first: evidence, site: event.site)
       }
       bodyWrites.values[position].count += 1
+      if bodyWrites.values[position].trail.isEmpty, let start = span?.start {
+        bodyWrites.values[position].trail.append(
+          TrailSample(
+            kind: .evaluation, name: nodes[index].view, note: "the body", line: start.line, time: start.time,
+            thread: event.thread))
+      }
+      if bodyWrites.values[position].trail.count < TrailSample.limit {
+        bodyWrites.values[position].trail.append(write.sample)
+      }
     }
-    invalidateReaders(of: slot, type: type, property: property, site: event.site, action: action)
+    invalidateReaders(of: slot, write: write)
   }
 
   /// The index of a property in `properties`, added on first sight.
@@ -88,11 +103,8 @@ extension SessionBuilder {
   /// Marks every node that read the object in `slot` for re-evaluation: the nodes whose
   /// last finished evaluation read it, found through the object's readers, and the nodes
   /// being evaluated that have read it so far.
-  private mutating func invalidateReaders(
-    of slot: Int, type: StringID, property: StringID, site: StringID?, action: Int32
-  ) {
-    let write = PendingWrite(type: type, property: property, site: site, action: action)
-    let read = DenseIndex.key(Int32(slot), property.rawValue)
+  private mutating func invalidateReaders(of slot: Int, write: PendingWrite) {
+    let read = DenseIndex.key(Int32(slot), write.property.rawValue)
     if !objects[slot].readers.isEmpty {
       var readers: [Int32] = []
       swap(&readers, &objects[slot].readers)

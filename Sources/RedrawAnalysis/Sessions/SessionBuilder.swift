@@ -64,9 +64,13 @@ public struct SessionBuilder {
   var actions: [ActionState] = []
   /// Writes in the session so far.
   var writeCount = 0
-  /// Evaluations a property's writes caused in views that read it, by `property index << 32
-  /// | view` (the over-broad ones are in `overBroad`).
-  var neededByView: [UInt64: Int] = [:]
+  /// Evaluations a property's writes caused in views that read it: keys `property index << 32
+  /// | view` in `neededIDs`, counts in `neededCounts` by the same index (the over-broad
+  /// ones are in `overBroad`).
+  var neededIDs = DenseIndex()
+  var neededCounts: [Int] = []
+  /// Per node, by node index: its last needed entry (see `NeededMemo`).
+  var neededMemos: [NeededMemo] = []
   var actionIndex: [StringID: Int] = [:]
   var recreations: [NodeType: RecreationState] = [:]
   /// The most of one type each node read in an evaluation; keys are `node << 32 | type`.

@@ -1,0 +1,88 @@
+/// One event behind a finding, so a reader can follow cause to effect without the trace:
+/// the writes, evaluations, initializer runs and effects the finding rests on.
+public struct TrailEvent: Sendable, Hashable {
+  public enum Kind: String, Sendable {
+    case write, evaluation, initializer, effect
+  }
+
+  public var kind: Kind
+  /// What it was: `ProfileModel.query` (a write), `UnreadBadge` (an evaluation),
+  /// `FeedModel` (an initializer), `network GET /feed` (an effect).
+  public var what: String
+  /// Why it matters here, e.g. `over-broad` or `inside the body`; empty when plain.
+  public var note: String
+  public var line: Int
+  public var time: Int64
+  public var thread: Int64
+  /// `File.swift:LINE` in the app's sources, when recorded.
+  public var site: String?
+
+  public init(
+    kind: Kind, what: String, note: String = "", line: Int, time: Int64, thread: Int64, site: String? = nil
+  ) {
+    self.kind = kind
+    self.what = what
+    self.note = note
+    self.line = line
+    self.time = time
+    self.thread = thread
+    self.site = site
+  }
+}
+
+/// A trail event as the session builder keeps it: names as string ids, made into a
+/// ``TrailEvent`` when the session is finished.
+struct TrailSample {
+  var kind: TrailEvent.Kind
+  var name: StringID?
+  /// The property of a write (`name` is its type).
+  var member: StringID?
+  var note = ""
+  var line: Int
+  var time: Int64
+  var thread: Int64
+  var site: StringID?
+
+  /// The events kept per finding at most: enough to show the pattern.
+  static let limit = 6
+
+  func event(_ names: inout TrailNames, _ strings: borrowing StringTable) -> TrailEvent {
+    var what = name.map { names.name($0, strings) } ?? ""
+    if let member { what += "." + names.name(member, strings) }
+    return TrailEvent(
+      kind: kind, what: what, note: note, line: line, time: time, thread: thread,
+      site: site.map { names.name($0, strings) })
+  }
+}
+
+/// The strings of a session's trails, each made from the string table once: a name recurs
+/// in many trails.
+struct TrailNames {
+  private var made: [String?]
+
+  init(count: Int) {
+    made = Array(repeating: nil, count: count)
+  }
+
+  mutating func name(_ id: StringID, _ strings: borrowing StringTable) -> String {
+    let index = Int(id.rawValue)
+    guard made.indices.contains(index) else { return strings[id] }
+    if let name = made[index] { return name }
+    let name = strings[id]
+    made[index] = name
+    return name
+  }
+}
+
+extension Array where Element == TrailSample {
+  /// Appends `sample` while fewer than ``TrailSample/limit`` are kept.
+  @inline(__always)
+  mutating func keep(_ sample: @autoclosure () -> TrailSample) {
+    if count < TrailSample.limit { append(sample()) }
+  }
+
+  /// The samples as events.
+  func events(_ names: inout TrailNames, _ strings: borrowing StringTable) -> [TrailEvent] {
+    map { $0.event(&names, strings) }
+  }
+}
