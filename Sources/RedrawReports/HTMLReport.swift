@@ -116,7 +116,8 @@ public enum HTMLReport: ReportRenderer {
       let what =
         "\(event.kind.rawValue) \(event.what)" + (event.note.isEmpty ? "" : " (\(event.note))")
       html +=
-        "<tr><td class=\"num\">\(NumberFormatting.duration(event.time))</td><td class=\"num\">\(event.thread)</td>"
+        "<tr><td class=\"num\">\(event.time.map { NumberFormatting.duration($0) } ?? "—")</td>"
+        + "<td class=\"num\">\(event.thread.map { String($0) } ?? "—")</td>"
         + "<td>\(HTML.escaped(what))</td>"
         + "<td class=\"num\">\(HTML.escaped(finding.source)):\(event.line)</td>"
         + "<td>\(HTML.escaped(event.site ?? ""))</td></tr>\n"

@@ -12,13 +12,14 @@ public struct TrailEvent: Sendable, Hashable {
   /// Why it matters here, e.g. `over-broad` or `inside the body`; empty when plain.
   public var note: String
   public var line: Int
-  public var time: Int64
-  public var thread: Int64
+  /// The event's time and thread, when kept (a write behind an evaluation keeps its line only).
+  public var time: Int64?
+  public var thread: Int64?
   /// `File.swift:LINE` in the app's sources, when recorded.
   public var site: String?
 
   public init(
-    kind: Kind, what: String, note: String = "", line: Int, time: Int64, thread: Int64, site: String? = nil
+    kind: Kind, what: String, note: String = "", line: Int, time: Int64?, thread: Int64?, site: String? = nil
   ) {
     self.kind = kind
     self.what = what
@@ -39,16 +40,20 @@ struct TrailSample {
   var member: StringID?
   var note = ""
   var line: Int
-  var time: Int64
-  var thread: Int64
+  var time: Int64?
+  var thread: Int64?
   var site: StringID?
 
   /// The events kept per finding at most: enough to show the pattern.
   static let limit = 6
 
   func event(_ names: inout TrailNames, _ strings: borrowing StringTable) -> TrailEvent {
-    var what = name.map { names.name($0, strings) } ?? ""
-    if let member { what += "." + names.name(member, strings) }
+    let what: String
+    if let name, let member {
+      what = names.name(name, member, strings)
+    } else {
+      what = name.map { names.name($0, strings) } ?? ""
+    }
     return TrailEvent(
       kind: kind, what: what, note: note, line: line, time: time, thread: thread,
       site: site.map { names.name($0, strings) })
@@ -59,6 +64,8 @@ struct TrailSample {
 /// in many trails.
 struct TrailNames {
   private var made: [String?]
+  /// `Type.member` names, keyed by both ids: a trail repeats the same write.
+  private var joined: [UInt64: String] = [:]
 
   init(count: Int) {
     made = Array(repeating: nil, count: count)
@@ -70,6 +77,15 @@ struct TrailNames {
     if let name = made[index] { return name }
     let name = strings[id]
     made[index] = name
+    return name
+  }
+
+  /// `Type.member`, made once per pair.
+  mutating func name(_ type: StringID, _ member: StringID, _ strings: borrowing StringTable) -> String {
+    let key = UInt64(UInt32(bitPattern: type.rawValue)) << 32 | UInt64(UInt32(bitPattern: member.rawValue))
+    if let name = joined[key] { return name }
+    let name = self.name(type, strings) + "." + self.name(member, strings)
+    joined[key] = name
     return name
   }
 }

@@ -154,22 +154,50 @@ extension SessionBuilder {
         counts[key(view, index, action: true), default: (0, 0)].wasted += count.wasted
       }
     }
-    let updates = counts.map { key, count -> (ViewUpdate, String) in
-      let view = names.name(StringID(rawValue: Int32(truncatingIfNeeded: key >> 32)), strings)
-      let cause = Int(key & 0x7FFF_FFFF)
-      if key & (1 << 31) != 0 {
-        let name = names.name(actions[cause].name, strings)
-        return (
-          ViewUpdate(view: view, cause: .action(name), needed: count.needed, wasted: count.wasted), "action " + name
-        )
+    // Names and sort ranks are made once per view and per cause, not once per pair: a view
+    // appears with many causes and a cause with many views, and comparing strings in the sort
+    // was the largest cost of finishing a session.
+    var causeNames: [UInt64: (name: String, sortKey: String)] = [:]
+    var viewIDs: Set<Int32> = []
+    for key in counts.keys {
+      viewIDs.insert(Int32(truncatingIfNeeded: key >> 32))
+      let cause = key & 0xFFFF_FFFF
+      guard causeNames[cause] == nil else { continue }
+      let index = Int(cause & 0x7FFF_FFFF)
+      if cause & (1 << 31) != 0 {
+        let name = names.name(actions[index].name, strings)
+        causeNames[cause] = (name, "action " + name)
+      } else {
+        let name = names.name(properties[index].type, strings) + "." + names.name(properties[index].property, strings)
+        causeNames[cause] = (name, name)
       }
-      let property = properties[cause]
-      let name = names.name(property.type, strings) + "." + names.name(property.property, strings)
-      return (ViewUpdate(view: view, cause: .property(name), needed: count.needed, wasted: count.wasted), name)
     }
-    return updates.sorted {
-      ($0.0.needed + $0.0.wasted, $1.0.view, $1.1) > ($1.0.needed + $1.0.wasted, $0.0.view, $0.1)
-    }.map(\.0)
+    let viewRank = Self.ranks(viewIDs.map { ($0, names.name(StringID(rawValue: $0), strings)) })
+    let causeRank = Self.ranks(causeNames.map { ($0.key, $0.value.sortKey) })
+    let sorted = counts.map { key, count in
+      (
+        order: (
+          -(count.needed + count.wasted), viewRank[Int32(truncatingIfNeeded: key >> 32)] ?? 0,
+          causeRank[key & 0xFFFF_FFFF] ?? 0
+        ), key: key, count: count
+      )
+    }.sorted { $0.order < $1.order }
+    return sorted.map { _, key, count in
+      let view = names.name(StringID(rawValue: Int32(truncatingIfNeeded: key >> 32)), strings)
+      let cause = key & 0xFFFF_FFFF
+      let name = causeNames[cause]?.name ?? ""
+      return ViewUpdate(
+        view: view, cause: cause & (1 << 31) != 0 ? .action(name) : .property(name), needed: count.needed,
+        wasted: count.wasted)
+    }
+  }
+
+  /// Each key's position when the keys are ordered by their names.
+  private static func ranks<Key: Hashable>(_ named: [(Key, String)]) -> [Key: Int] {
+    var ranks: [Key: Int] = [:]
+    ranks.reserveCapacity(named.count)
+    for (rank, entry) in named.sorted(by: { $0.1 < $1.1 }).enumerated() { ranks[entry.0] = rank }
+    return ranks
   }
 
   /// The properties of `type` that the nodes at `indices` read.

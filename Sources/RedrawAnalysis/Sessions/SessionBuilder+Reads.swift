@@ -66,10 +66,11 @@ extension SessionBuilder {
     // around it) while a parent's body re-creates a child. Only writes that can invalidate a
     // view count.
     let write = PendingWrite(
-      type: type, property: property, site: event.site, action: action, line: evidence.line, time: event.time,
-      thread: event.thread)
+      type: type, property: property, site: event.site, action: action, line: Int32(truncatingIfNeeded: evidence.line))
     if properties[propertyIndex].trail.count < TrailSample.limit {
-      properties[propertyIndex].trail.append(write.sample)
+      var sample = write.sample
+      (sample.time, sample.thread) = (event.time, event.thread)
+      properties[propertyIndex].trail.append(sample)
     }
     if case .body(let index)? = span?.kind, objects[slot].used {
       let key = OverBroadKey(view: nodes[index].view, type: type, property: property)
