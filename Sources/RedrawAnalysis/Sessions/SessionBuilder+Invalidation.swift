@@ -59,7 +59,7 @@ extension SessionBuilder {
         }
       }
       if overBroad.values[position].trail.count < TrailSample.limit {
-        overBroad.values[position].trail.append(write.sample)
+        overBroad.values[position].trail.append(write.sample(threads: threadIDs))
         if overBroad.values[position].trail.count < TrailSample.limit {
           overBroad.values[position].trail.append(Self.evaluation(view, evidence, event.thread, note: "over-broad"))
         }
@@ -342,13 +342,18 @@ struct PendingWrite {
   var site: StringID?
   /// The action (index in the builder's actions) the write was made in, or -1.
   var action: Int32 = -1
-  /// The write's line in the trace, for findings' trails. Only the line is kept: pending
-  /// writes are copied on every evaluation, and a larger one measurably slowed the builder.
+  /// The write's line, time and thread (an index in the builder's `threadIDs`), for
+  /// findings' trails (0, -1 and nil when only a body event's cause named the write). Kept
+  /// narrow: pending writes are copied on every evaluation.
   var line: Int32 = 0
+  var thread: Int32 = -1
+  var time: Int64? = nil
 
-  /// The write as a trail sample (its line; its time and thread are on that line).
-  var sample: TrailSample {
-    TrailSample(kind: .write, name: type, member: property, line: Int(line), time: nil, thread: nil, site: site)
+  /// The write as a trail sample.
+  func sample(threads: [Int64]) -> TrailSample {
+    TrailSample(
+      kind: .write, name: type, member: property, line: Int(line), time: time,
+      thread: threads.indices.contains(Int(thread)) ? threads[Int(thread)] : nil, site: site)
   }
 }
 

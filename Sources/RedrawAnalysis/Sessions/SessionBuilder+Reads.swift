@@ -66,11 +66,10 @@ extension SessionBuilder {
     // around it) while a parent's body re-creates a child. Only writes that can invalidate a
     // view count.
     let write = PendingWrite(
-      type: type, property: property, site: event.site, action: action, line: Int32(truncatingIfNeeded: evidence.line))
+      type: type, property: property, site: event.site, action: action, line: Int32(truncatingIfNeeded: evidence.line),
+      thread: Int32(truncatingIfNeeded: lastThread), time: event.time)
     if properties[propertyIndex].trail.count < TrailSample.limit {
-      var sample = write.sample
-      (sample.time, sample.thread) = (event.time, event.thread)
-      properties[propertyIndex].trail.append(sample)
+      properties[propertyIndex].trail.append(write.sample(threads: threadIDs))
     }
     if case .body(let index)? = span?.kind, objects[slot].used {
       let key = OverBroadKey(view: nodes[index].view, type: type, property: property)
@@ -85,7 +84,7 @@ extension SessionBuilder {
             thread: event.thread))
       }
       if bodyWrites.values[position].trail.count < TrailSample.limit {
-        bodyWrites.values[position].trail.append(write.sample)
+        bodyWrites.values[position].trail.append(write.sample(threads: threadIDs))
       }
     }
     invalidateReaders(of: slot, write: write)
