@@ -27,13 +27,7 @@ public enum AnalysisPipeline {
       terminal.standardError("redraw: error: \(error)\n")
       return .inputError
     }
-    // A trace with no events is a recording that never happened: in CI it must not pass.
-    if !options.allowEmpty, let empty = files.first(where: { $0.recordedEvents == 0 }) {
-      terminal.standardError(
-        "redraw: error: \(empty.file): no events recorded (a recording that never happened?); "
-          + "pass --allow-empty to accept it\n")
-      return .inputError
-    }
+    guard acceptsEmptiness(of: files, options, terminal: terminal) else { return .inputError }
     reportDataLoss(files, terminal: terminal)
     let found = runRules(files, options)
     if let path = options.writeBaseline {
@@ -49,6 +43,21 @@ public enum AnalysisPipeline {
     guard deliver(render(analysis, options), to: options.output, terminal: terminal) else { return .inputError }
     guard let failOn = options.failOn else { return .success }
     return analysis.findings.contains { $0.severity >= failOn } ? .findings : .success
+  }
+
+  /// Whether `files` may go on: a trace with no events is a recording that never happened,
+  /// and in CI it must not pass, unless `--allow-empty` says it may.
+  ///
+  /// - Returns: false, having named the file on standard error, when one has no events.
+  static func acceptsEmptiness(of files: [FileReading], _ options: AnalyzeOptions, terminal: Terminal) -> Bool {
+    guard !options.allowEmpty, let empty = files.first(where: { $0.recordedEvents == 0 }) else { return true }
+    terminal.standardError(emptyTraceMessage(empty.file))
+    return false
+  }
+
+  /// The error for a trace with no events, the same from every command.
+  static func emptyTraceMessage(_ file: String) -> String {
+    "redraw: error: \(file): no events recorded (a recording that never happened?); pass --allow-empty to accept it\n"
   }
 
   /// Writes `report` to `path` atomically, or to standard output when there is none.

@@ -77,7 +77,8 @@ public struct AnalyzeOptions: Sendable {
       files, and several sessions in one file, are separate sessions in one report.
 
       Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 an \
-      unreadable or invalid trace; 64 a wrong command line.
+      unreadable or invalid trace, or one with no events (unless --allow-empty); 64 a wrong \
+      command line.
       """,
     arguments: [ArgumentSpec(name: "trace", help: "Trace files to analyze; - reads standard input.", repeating: true)],
     options: [format, output, failOn, lenient, allowEmpty, threshold, color, config, baseline, writeBaseline, jobs])

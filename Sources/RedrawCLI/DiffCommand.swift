@@ -24,15 +24,16 @@ enum DiffCommand {
       Shows body evaluations, over-broad evaluations and findings per view and per type on \
       both sides, and the change. Exit codes: 0 no regression; 1 the after side regressed \
       (more body evaluations than --threshold allows, or new findings at or above \
-      --fail-on); 2 an unreadable or invalid trace; 64 a wrong command line.
+      --fail-on); 2 an unreadable or invalid trace, or one with no events (unless \
+      --allow-empty); 64 a wrong command line.
       """,
     arguments: [
       ArgumentSpec(name: "before", help: "The trace recorded before the change."),
       ArgumentSpec(name: "after", help: "The trace recorded after the change."),
     ],
     options: [
-      format, AnalyzeOptions.output, threshold, failOn, AnalyzeOptions.lenient, AnalyzeOptions.config,
-      AnalyzeOptions.jobs,
+      format, AnalyzeOptions.output, threshold, failOn, AnalyzeOptions.lenient, AnalyzeOptions.allowEmpty,
+      AnalyzeOptions.config, AnalyzeOptions.jobs,
     ])
 
   static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
@@ -60,6 +61,8 @@ enum DiffCommand {
       options.inputs = [input]
       do {
         let files = try AnalysisPipeline.readAndBuildSessions(options)
+        // An empty side would compare as every view fixed: a recording that never happened.
+        guard AnalysisPipeline.acceptsEmptiness(of: files, options, terminal: terminal) else { return .inputError }
         sides.append(AnalysisPipeline.filter(AnalysisPipeline.runRules(files, options), options))
       } catch {
         terminal.standardError("redraw: error: \(error)\n")

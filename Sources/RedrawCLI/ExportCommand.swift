@@ -32,10 +32,11 @@ enum ExportCommand {
     discussion: """
       Body and init spans become slices on their thread, writes, marks and effects instant \
       events, and each session a process named after its scenario. A window given with \
-      --from and --to keeps the events inside it.
+      --from and --to keeps the events inside it. A trace with no events is an error (exit \
+      2) unless --allow-empty.
       """,
     arguments: [ArgumentSpec(name: "trace", help: "The trace to convert; - reads standard input.")],
-    options: [to, from, output, lenient])
+    options: [to, from, output, lenient, AnalyzeOptions.allowEmpty])
 
   static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
     var end = Int64.max
@@ -78,14 +79,21 @@ enum ExportCommand {
       bytes.withUnsafeBytes { file.write($0) }
     }
     var reader = TraceReader(lenient: parsed.isSet(lenient))
+    var events = 0
     do {
       try reader.forEachEvent(path: parsed.positionals[0]) { event, _, strings in
+        if event.kind != .meta { events += 1 }
         writer.add(event, strings: strings)
         if writer.pendingBytes > 1 << 20 { flush(&writer) }
       }
     } catch {
       file.abandon()
       terminal.standardError("redraw: error: \(error)\n")
+      return .inputError
+    }
+    if events == 0, !parsed.isSet(AnalyzeOptions.allowEmpty) {
+      file.abandon()
+      terminal.standardError(AnalysisPipeline.emptyTraceMessage(parsed.positionals[0]))
       return .inputError
     }
     writer.finish()

@@ -199,6 +199,14 @@ final class Recorder: Sendable {
       state.flushTimer?.cancel()
       state.flushTimer = nil
       closeOpenMarkers(&state)
+      // The last buffer is often full when events were being dropped: the `lost` line then
+      // goes in a small buffer of its own, so no loss goes unannounced.
+      if state.dropped > 0, state.buffer.remaining < Self.lostLineCapacity {
+        let full = state.buffer
+        state.buffer = EventBuffer(capacity: full.count + Self.lostLineCapacity)
+        state.buffer.append(raw: full.bytes)
+        full.deallocate()
+      }
       writeLostLine(&state)
       let last = state.buffer
       state.buffer = EventBuffer(capacity: 0)  // freed by the next start
@@ -281,7 +289,7 @@ final class Recorder: Sendable {
   }
 
   private func reserveSlowly(_ state: inout State, _ length: Int) -> Bool {
-    let lostLine = state.dropped > 0 ? 64 : 0
+    let lostLine = state.dropped > 0 ? Self.lostLineCapacity : 0
     if state.buffer.remaining < length + lostLine {
       guard replaceBuffer(&state, atLeast: length + lostLine) else {
         state.dropped += 1
@@ -332,8 +340,12 @@ final class Recorder: Sendable {
     }
   }
 
+  /// Room for a `lost` line: 35 bytes of keys and punctuation, its time and count at most
+  /// 20 characters each.
+  static let lostLineCapacity = 80
+
   private func writeLostLine(_ state: inout State) {
-    guard state.dropped > 0, state.buffer.remaining >= 64 else { return }
+    guard state.dropped > 0, state.buffer.remaining >= Self.lostLineCapacity else { return }
     state.buffer.append(#"{"e":"lost","t":"#)
     state.buffer.append(decimal: state.timestamp())
     state.buffer.append(#","tid":0,"count":"#)

@@ -37,6 +37,36 @@ struct EmptyTraceTests {
     #expect(allowing.run(["validate", path, "--allow-empty"]) == .success)
   }
 
+  /// An empty side of a diff compared as every view fixed and passed the gate.
+  @Test(arguments: empties.map(\.name), [true, false])
+  func diffRejectsAnEmptySideUnlessAllowed(name: String, emptyIsAfter: Bool) throws {
+    let text = try #require(Self.empties.first { $0.name == name }).text
+    let path = scratchPath("\(name)-\(UUID()).jsonl")
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let sides = emptyIsAfter ? [sample("clean"), path] : [path, sample("clean")]
+    let strict = CapturedTerminal()
+    #expect(strict.run(["diff"] + sides) == .inputError)
+    #expect(strict.standardError.contains("\(path): no events recorded"))
+    #expect(strict.standardOutput.isEmpty)
+    let allowing = CapturedTerminal()
+    #expect(allowing.run(["diff"] + sides + ["--allow-empty"]) != .inputError)
+  }
+
+  @Test(arguments: empties.map(\.name))
+  func exportRejectsAnEmptyTraceAndWritesNothingUnlessAllowed(name: String) throws {
+    let text = try #require(Self.empties.first { $0.name == name }).text
+    let path = scratchPath("\(name)-\(UUID()).jsonl")
+    let output = scratchPath("\(name)-\(UUID()).json")
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let strict = CapturedTerminal()
+    #expect(strict.run(["export", "--to", "chrome", path, "-o", output]) == .inputError)
+    #expect(strict.standardError.contains("\(path): no events recorded"))
+    #expect(!FileManager.default.fileExists(atPath: output))
+    let allowing = CapturedTerminal()
+    #expect(allowing.run(["export", "--to", "chrome", path, "-o", output, "--allow-empty"]) == .success)
+    #expect(FileManager.default.fileExists(atPath: output))
+  }
+
   @Test func aTraceWithEventsIsNotEmpty() {
     let terminal = CapturedTerminal()
     #expect(terminal.run(["analyze", sample("clean")]) == .success)

@@ -27,9 +27,13 @@ extension RecorderTests {
           }
         }
       }
-      let events = lines.dropFirst()
+      // When the writer falls behind (a loaded machine: the whole suite runs in parallel),
+      // the recorder drops events rather than block the app, and says how many in `lost`
+      // lines. Nothing may vanish unannounced, and what is kept must stay in order.
+      let lost = lines.filter { $0.e == "lost" }.reduce(0) { $0 + ($1.count ?? 0) }
+      let events = lines.dropFirst().filter { $0.e != "lost" }
       // Four events a step, and each worker's model is released at the end.
-      #expect(events.count == Self.threads * (Self.iterations * 4 + 1))
+      #expect(events.count + lost == Self.threads * (Self.iterations * 4 + 1))
 
       var byThread: [Int: [TraceLine]] = [:]
       for line in events { byThread[line.tid ?? -1, default: []].append(line) }
@@ -37,7 +41,8 @@ extension RecorderTests {
 
       var marksSeen = 0
       for (_, thread) in byThread {
-        // Spans nest per thread: body, write, mark, end, body, …
+        // Spans nest per thread: body, write, mark, end, body, … (a dropped body or end
+        // breaks the nesting, so it is checked only when nothing was dropped).
         var open: Int64?
         var lastStep: [Substring: Int] = [:]
         var lastTime: Int64 = 0
@@ -46,27 +51,33 @@ extension RecorderTests {
           lastTime = line.t ?? lastTime
           switch line.e {
           case "body":
-            #expect(open == nil)
+            if lost == 0 { #expect(open == nil) }
             open = line.id
           case "end":
-            #expect(open == line.id)
+            if lost == 0 { #expect(open == line.id) }
             open = nil
           case "mark":
             let parts = try #require(line.name?.split(separator: ":"))
             let step = try #require(Int(parts[1]))
-            #expect(step == (lastStep[parts[0]] ?? -1) + 1, "marks of one worker stay in order")
+            let previous = lastStep[parts[0]] ?? -1
+            if lost == 0 {
+              #expect(step == previous + 1, "marks of one worker stay in order")
+            } else {
+              #expect(step > previous, "marks of one worker stay in order")
+            }
             lastStep[parts[0]] = step
             marksSeen += 1
           case "deinit":
-            #expect(open == nil)
+            if lost == 0 { #expect(open == nil) }
             #expect(line.type == "Counter")
           default:
             #expect(line.e == "write")
-            #expect(open != nil)
+            if lost == 0 { #expect(open != nil) }
           }
         }
       }
-      #expect(marksSeen == Self.threads * Self.iterations)
+      #expect(marksSeen <= Self.threads * Self.iterations)
+      if lost == 0 { #expect(marksSeen == Self.threads * Self.iterations) }
       let spanIDs = events.filter { $0.e == "body" }.compactMap(\.id)
       #expect(Set(spanIDs).count == spanIDs.count, "span ids are unique in the session")
     }

@@ -1,0 +1,58 @@
+import Foundation
+import RedrawPlatform
+import Testing
+
+@testable import RedrawTrace
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension RecorderTests {
+  /// A destination that falls behind costs events, never the app's time, and every event
+  /// dropped is counted in a `lost` line.
+  @Suite("A destination that falls behind")
+  struct BackPressureTests {
+    /// More than the recorder's buffers hold (8 × 512 KiB) while nobody reads the pipe.
+    static let marks = 200_000
+
+    /// Names of several lengths, so that the last buffer ends with different room left: the
+    /// `lost` line must be written even when no room is left in it.
+    @Test(arguments: [0, 9, 18, 27, 36, 45, 54, 63])
+    func everyDroppedEventIsCountedInALostLine(padding: Int) throws {
+      let pad = String(repeating: "x", count: padding)
+      try Trace.exclusively {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        // Scoped (an id no scoped recording uses): marks from tests running at the same time
+        // stay out of it.
+        let scope = TraceScope(id: .max - 1)
+        try Recorder.shared.start(
+          .fileDescriptor(ends[1]), scenario: "back pressure", app: nil, onFailure: nil,
+          mode: Recorder.RecordingMode(scope: scope.id, flushInterval: nil))
+        // The writer blocks on the full pipe: the buffers fill and events are dropped.
+        scope.join {
+          for step in 0..<Self.marks { Trace.mark("step \(step)\(pad)") }
+        }
+        // Drained only now: `stop` waits for the writer, which waits for this reader.
+        let (readEnd, read, reading) = (ends[0], Locked(Data()), DispatchGroup())
+        DispatchQueue.global().async(group: reading) {
+          let data = FileHandle(fileDescriptor: readEnd).readDataToEndOfFile()
+          read.withLock { $0 = data }
+        }
+        Trace.stop()
+        close(ends[1])
+        reading.wait()
+        close(readEnd)
+        let lines = try decodeLines(Array(read.withLock { $0 }))
+        let kept = lines.filter { $0.e == "mark" }
+        let lost = lines.filter { $0.e == "lost" }
+        #expect(!lost.isEmpty, "the pipe was full, so events were dropped")
+        #expect(kept.count + lost.reduce(0) { $0 + ($1.count ?? 0) } == Self.marks)
+        #expect(kept.first?.name == "step 0\(pad)")
+      }
+    }
+  }
+}
