@@ -28,16 +28,17 @@ public struct Configuration: Sendable {
   /// Parses the configuration in `text`; `name` is how errors name the file.
   public static func parse(_ text: String, name: String) throws(UsageError) -> Configuration {
     let document: JSONValue
+    var positions = JSONValue.Positions()
     do {
-      document = try JSONValue.parse(text)
+      document = try JSONValue.parse(text, positions: &positions)
     } catch {
-      throw UsageError(message: "\(name):\(error.line):\(error.column): \(error.expected)")
+      throw UsageError(message: "\(name):\(error.line):\(error.column): \(error.expected)", showsUsage: false)
     }
-    var parser = ConfigurationParser(file: name)
+    var parser = ConfigurationParser(file: name, positions: positions)
     let configuration = parser.configuration(document)
     guard parser.problems.isEmpty else {
       // Every problem at once, and no usage block: the command line was not the problem.
-      throw UsageError(message: parser.problems.map(\.message).joined(separator: "\n"), showsUsage: false)
+      throw UsageError(message: parser.problems.map(\.message).joined(separator: "\nError: "), showsUsage: false)
     }
     return configuration
   }
@@ -47,14 +48,19 @@ public struct Configuration: Sendable {
 /// checked, and the problems of all of them are collected.
 private struct ConfigurationParser {
   let file: String
+  /// Where each key and entry is, so every problem names its line and column.
+  let positions: JSONValue.Positions
   /// Every problem found, in document order.
   var problems: [UsageError] = []
 
   /// Every id a report can show, which configuration may name.
   static let ruleIDs = RuleRegistry.all.map { $0.description.id } + [BudgetCheck.description.id]
 
+  /// A problem at `path`, named by the line and column of its key (or of the nearest
+  /// enclosing one).
   func fail(_ path: String, _ problem: String) -> UsageError {
-    UsageError(message: "\(file): '\(path)' \(problem)")
+    let (line, column) = positions.position(of: path) ?? (1, 1)
+    return UsageError(message: "\(file):\(line):\(column): '\(path)' \(problem)")
   }
 
   /// Runs `check` and returns its problem, if any, so the caller can note it and go on.
@@ -97,42 +103,60 @@ private struct ConfigurationParser {
 
   private mutating func rules(_ value: JSONValue, into context: inout RuleContext) {
     guard let members = collectingObject(value, path: "rules") else { return }
-    for (id, settings) in members {
-      if let problem = Self.problem(of: { () throws(UsageError) in try rule(id, settings, into: &context) }) {
-        problems.append(problem)
-      }
-    }
+    for (id, settings) in members { rule(id, settings, into: &context) }
   }
 
-  private func rule(_ id: String, _ settings: JSONValue, into context: inout RuleContext) throws(UsageError) {
+  /// One rule's settings; each setting and threshold is checked on its own, so one wrong
+  /// key does not hide the next.
+  private mutating func rule(_ id: String, _ settings: JSONValue, into context: inout RuleContext) {
     let path = "rules.\(id)"
-    if let problem = unknownRule(id, at: path) { throw problem }
-    for (key, setting) in try object(settings, path: path) {
+    if let problem = unknownRule(id, at: path) { return problems.append(problem) }
+    guard let members = collectingObject(settings, path: path) else { return }
+    for (key, setting) in members {
       switch key {
       case "severity":
-        let name = try string(setting, path: "\(path).severity")
+        guard case .string(let name) = setting else {
+          problems.append(fail("\(path).severity", "must be a string"))
+          continue
+        }
         guard let severity = Severity(rawValue: name) else {
-          throw fail("\(path).severity", "must be error, warning or info, not \"\(name)\"")
+          problems.append(
+            fail(
+              "\(path).severity",
+              "must be error, warning or info, not \"\(name)\""
+                + Suggestion.didYouMean(name, in: ["error", "warning", "info"])))
+          continue
         }
         context.severities[id] = severity
       case "enabled":
-        guard case .bool(let enabled) = setting else { throw fail("\(path).enabled", "must be true or false") }
+        guard case .bool(let enabled) = setting else {
+          problems.append(fail("\(path).enabled", "must be true or false"))
+          continue
+        }
         if enabled { context.disabled.remove(id) } else { context.disabled.insert(id) }
       case "thresholds":
         let known = RuleRegistry.rule(id: id)?.description.thresholds.map(\.key) ?? []
-        for (threshold, number) in try object(setting, path: "\(path).thresholds") {
+        for (threshold, number) in collectingObject(setting, path: "\(path).thresholds") ?? [] {
           guard known.contains(threshold) else {
-            throw fail(
-              "\(path).thresholds.\(threshold)",
-              "is not a threshold of \(id); it has \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+            problems.append(
+              fail(
+                "\(path).thresholds.\(threshold)",
+                "is not a threshold of \(id); it has \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+                  + Suggestion.didYouMean(threshold, in: known)))
+            continue
           }
           guard case .number(let value) = number, value >= 0 else {
-            throw fail("\(path).thresholds.\(threshold)", "must be a non-negative number")
+            problems.append(fail("\(path).thresholds.\(threshold)", "must be a non-negative number"))
+            continue
           }
           context.thresholds["\(id).\(threshold)"] = value
         }
       default:
-        throw fail("\(path).\(key)", "is not a rule setting; expected severity, enabled or thresholds")
+        problems.append(
+          fail(
+            "\(path).\(key)",
+            "is not a rule setting; expected severity, enabled or thresholds"
+              + Suggestion.didYouMean(key, in: ["severity", "enabled", "thresholds"])))
       }
     }
   }
@@ -167,7 +191,10 @@ private struct ConfigurationParser {
     var fields: [String: String] = [:]
     for (key, field) in try object(entry, path: path) {
       guard ["rule", "view", "type", "property", "reason"].contains(key) else {
-        throw fail("\(path).\(key)", "is not an ignore key; expected rule, view, type, property and reason")
+        throw fail(
+          "\(path).\(key)",
+          "is not an ignore key; expected rule, view, type, property and reason"
+            + Suggestion.didYouMean(key, in: ["rule", "view", "type", "property", "reason"]))
       }
       fields[key] = try string(field, path: "\(path).\(key)")
     }
@@ -215,7 +242,7 @@ private struct ConfigurationParser {
         throw fail(
           "\(path).\(key)",
           "is not a budget key; expected view or type, scenario, and maxBodyEvaluations, maxOverBroadEvaluations "
-            + "or maxInits")
+            + "or maxInits" + Suggestion.didYouMean(key, in: ["view", "type", "scenario"] + metrics.keys.sorted()))
       }
     }
     guard !limits.isEmpty else {
@@ -235,7 +262,7 @@ private struct ConfigurationParser {
 
   private func object(_ value: JSONValue, path: String) throws(UsageError) -> [(key: String, value: JSONValue)] {
     guard case .object(let members) = value else {
-      throw path.isEmpty ? UsageError(message: "\(file): expected a JSON object") : fail(path, "must be an object")
+      throw path.isEmpty ? UsageError(message: "\(file):1:1: expected a JSON object") : fail(path, "must be an object")
     }
     return members
   }

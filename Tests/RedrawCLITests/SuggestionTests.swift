@@ -41,11 +41,43 @@ struct SuggestionTests {
     let lines = terminal.standardError.split(separator: "\n").map(String.init)
     #expect(
       lines == [
-        "Error: \(path): 'rules.over-broad' is not a rule: did you mean 'over-broad-invalidation'?",
-        "\(path): 'rules.hot-property.severity' must be error, warning or info, not \"fatal\"",
-        "\(path): 'ignore[0].rule' is not a rule: did you mean 'repeated-init'?",
-        "\(path): 'budget' is not a configuration key; expected rules, ignore or budgets; did you mean 'budgets'?",
+        "Error: \(path):2:14: 'rules.over-broad' is not a rule: did you mean 'over-broad-invalidation'?",
+        "Error: \(path):2:71: 'rules.hot-property.severity' must be error, warning or info, not \"fatal\"",
+        "Error: \(path):3:17: 'ignore[0].rule' is not a rule: did you mean 'repeated-init'?",
+        "Error: \(path):4:3: 'budget' is not a configuration key; expected rules, ignore or budgets; did you mean 'budgets'?",
       ])
+  }
+
+  /// Each setting of a rule is checked on its own: a wrong threshold does not hide a
+  /// misspelt key beside it, and each names its own line and column.
+  @Test func everyProblemInOneRuleIsReportedAtItsOwnPlace() throws {
+    let path = scratchPath("config-\(UUID()).json")
+    try Data(
+      #"""
+      {
+        "rules": {
+          "repeated-init": {
+            "thresholds": { "minimum-run": 3 },
+            "severty": "info"
+          }
+        },
+        "budgets": [ { "view": "A", "maxBodyEvaluation": 3 } ]
+      }
+      """#.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["analyze", sample("clean"), "--config", path]) == .usage)
+    let lines = terminal.standardError.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    #expect(lines.allSatisfy { $0.hasPrefix("Error: \(path):") })
+    #expect(lines.first?.hasPrefix("Error: \(path):4:23: 'rules.repeated-init.thresholds.minimum-run'") == true)
+    #expect(lines.first?.hasSuffix("did you mean 'minimum-runs'?") == true)
+    #expect(
+      lines.dropFirst().first
+        == "Error: \(path):5:7: 'rules.repeated-init.severty' is not a rule setting; expected severity, enabled or thresholds; did you mean 'severity'?"
+    )
+    #expect(lines.last?.hasPrefix("Error: \(path):8:31: 'budgets[0].maxBodyEvaluation' is not a budget key") == true)
+    #expect(lines.last?.hasSuffix("did you mean 'maxBodyEvaluations'?") == true)
   }
 }
 

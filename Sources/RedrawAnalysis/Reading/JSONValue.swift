@@ -19,35 +19,94 @@ public indirect enum JSONValue: Sendable, Equatable {
     public var description: String { "\(line):\(column): \(expected)" }
   }
 
+  /// Where each member and element of a document starts, by path: `key`, `key.inner`,
+  /// `list[2]`, `list[2].key`; for errors that name the place of a value that parsed
+  /// but means nothing to its reader.
+  public struct Positions: Sendable {
+    /// Path → (line, column), both from 1.
+    public fileprivate(set) var byPath: [String: (line: Int, column: Int)] = [:]
+    fileprivate var enabled = false
+
+    /// Positions that a parse fills in when `recording`, and leaves empty otherwise.
+    public init(recording: Bool = true) {
+      enabled = recording
+    }
+
+    /// The position of `path`, or of the nearest enclosing path recorded.
+    public func position(of path: String) -> (line: Int, column: Int)? {
+      var path = Substring(path)
+      while !path.isEmpty {
+        if let position = byPath[String(path)] { return position }
+        guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
+        path = path[..<cut]
+      }
+      return nil
+    }
+  }
+
   /// Parses one JSON document.
   public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
+    var positions = Positions(recording: false)
+    return try parse(text, positions: &positions)
+  }
+
+  /// Parses one JSON document, recording where each member and element starts in
+  /// `positions` (made with `recording: true`, the default).
+  public static func parse(_ text: String, positions: inout Positions) throws(SyntaxError) -> JSONValue {
     var copy = text
+    var recorded = positions
     let result: Result<JSONValue, SyntaxError> = copy.withUTF8 { bytes in
-      do throws(SyntaxError) { return .success(try parse(bytes)) } catch { return .failure(error) }
+      do throws(SyntaxError) {
+        return .success(try parse(bytes, positions: &recorded))
+      } catch {
+        return .failure(error)
+      }
     }
+    positions = recorded
     return try result.get()
   }
 
   /// Parses one JSON document from UTF-8 bytes.
   public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> JSONValue {
+    var positions = Positions(recording: false)
+    return try parse(bytes, positions: &positions)
+  }
+
+  private static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, positions: inout Positions
+  ) throws(SyntaxError) -> JSONValue {
     var scanner = JSONScanner(bytes)
+    var offsets: [String: Int]? = positions.enabled ? [:] : nil
     do throws(JSONScanner.Failure) {
-      let value = try parseValue(&scanner, depth: 0)
+      let value = try parseValue(&scanner, depth: 0, path: "", offsets: &offsets)
       scanner.skipWhitespace()
       guard scanner.isAtEnd else { throw scanner.failure("expected the end of the document") }
+      for (path, offset) in offsets ?? [:] { positions.byPath[path] = lineAndColumn(of: offset, in: bytes) }
       return value
     } catch {
-      var line = 1
-      var lineStart = 0
-      for index in 0..<min(error.offset, bytes.count) where bytes[index] == 0x0A {
-        line += 1
-        lineStart = index + 1
-      }
-      throw SyntaxError(line: line, column: error.offset - lineStart + 1, expected: error.expected)
+      let (line, column) = lineAndColumn(of: error.offset, in: bytes)
+      // The scanner reads trace lines; here its input is a whole document.
+      let expected =
+        error.offset >= bytes.count
+        ? error.expected.replacing("found the end of the line", with: "found the end of the document")
+        : error.expected
+      throw SyntaxError(line: line, column: column, expected: expected)
     }
   }
 
-  private static func parseValue(_ scanner: inout JSONScanner, depth: Int) throws(JSONScanner.Failure) -> JSONValue {
+  private static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    var line = 1
+    var lineStart = 0
+    for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
+      line += 1
+      lineStart = index + 1
+    }
+    return (line, offset - lineStart + 1)
+  }
+
+  private static func parseValue(
+    _ scanner: inout JSONScanner, depth: Int, path: String, offsets: inout [String: Int]?
+  ) throws(JSONScanner.Failure) -> JSONValue {
     scanner.skipWhitespace()
     guard !scanner.isAtEnd else { throw scanner.failure("expected a value") }
     guard depth < JSONScanner.maximumDepth else {
@@ -65,9 +124,12 @@ public indirect enum JSONValue: Sendable, Equatable {
         guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
           throw scanner.failure("expected a key string")
         }
+        let start = scanner.position
         let key = try scanner.readString { String(decoding: $0, as: UTF8.self) }
         try scanner.expect(UInt8(ascii: ":"), "expected ':' after a key")
-        members.append((key, try parseValue(&scanner, depth: depth + 1)))
+        let inner = offsets == nil ? "" : path.isEmpty ? key : "\(path).\(key)"
+        if offsets != nil, offsets?[inner] == nil { offsets?[inner] = start }
+        members.append((key, try parseValue(&scanner, depth: depth + 1, path: inner, offsets: &offsets)))
       } while try scanner.continues(closedBy: UInt8(ascii: "}"))
       return .object(members)
     case UInt8(ascii: "["):
@@ -75,7 +137,12 @@ public indirect enum JSONValue: Sendable, Equatable {
       var elements: [JSONValue] = []
       if scanner.closesAtOnce(UInt8(ascii: "]")) { return .array(elements) }
       repeat {
-        elements.append(try parseValue(&scanner, depth: depth + 1))
+        let inner = offsets == nil ? "" : "\(path)[\(elements.count)]"
+        if offsets != nil {
+          scanner.skipWhitespace()
+          offsets?[inner] = scanner.position
+        }
+        elements.append(try parseValue(&scanner, depth: depth + 1, path: inner, offsets: &offsets))
       } while try scanner.continues(closedBy: UInt8(ascii: "]"))
       return .array(elements)
     case UInt8(ascii: "t"):
