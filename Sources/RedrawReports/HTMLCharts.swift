@@ -76,7 +76,7 @@ enum HTMLCharts {
         guard read || waste > 0 else { continue }
         let title =
           "\(view) \(read ? "reads" : "does not read") \(property)"
-          + (waste > 0 ? "; its writes wasted \(waste) evaluations" : "")
+          + (waste > 0 ? "; its writes wasted \(waste) evaluation\(waste == 1 ? "" : "s")" : "")
         let fill =
           waste > 0
           ? "var(--error)\" fill-opacity=\"\(format3(0.25 + 0.75 * Double(waste) / Double(mostWasted)))"
@@ -125,7 +125,7 @@ enum HTMLCharts {
           let color = wastedCount * 2 >= count ? "var(--error)" : "var(--accent)"
           svg +=
             "<rect x=\"\(left + bucket * cell)\" y=\"\(y + 2)\" width=\"\(cell - 1)\" height=\"\(rowHeight - 4)\" "
-            + "fill=\"\(color)\" fill-opacity=\"\(opacity)\"><title>\(count) evaluations, \(wastedCount) wasted"
+            + "fill=\"\(color)\" fill-opacity=\"\(opacity)\"><title>\(count) evaluation\(count == 1 ? "" : "s"), \(wastedCount) wasted"
             + "</title></rect>"
         }
       }

@@ -104,12 +104,20 @@ public enum HTMLReport: ReportRenderer {
     return "<section id=\"notes\" class=\"note\"><p>" + notes.joined(separator: "<br>") + "</p></section>\n"
   }
 
+  /// The trail's title: a trail keeps the first few events of each kind, so a trail that
+  /// reached that many says they are the first (there may be more in the trace).
+  static func trailTitle(_ finding: Finding) -> String {
+    let count = finding.trail.count
+    guard count >= TrailEvent.keptPerKind else { return "The event\(count == 1 ? "" : "s") behind it (\(count))" }
+    return "The first \(count) events behind it"
+  }
+
   /// The events behind a finding, in a disclosure: time, thread, what happened, the trace
   /// line and the source location, so cause can be followed to effect without the trace.
   private static func trail(_ finding: Finding) -> String {
     guard !finding.trail.isEmpty else { return "" }
     var html =
-      "<details class=\"trail\"><summary>The events behind it (\(finding.trail.count))</summary>\n"
+      "<details class=\"trail\"><summary>\(trailTitle(finding))</summary>\n"
       + "<table><thead><tr><th class=\"num\">time</th><th class=\"num\">thread</th><th>event</th>"
       + "<th class=\"num\">trace line</th><th>source</th></tr></thead><tbody>\n"
     for event in finding.trail {

@@ -66,7 +66,8 @@ public enum TextReport: ReportRenderer {
       lines.append(
         row(
           "Untracked reads",
-          "\(NumberFormatting.grouped(summary.allowedNotes)) outside any body (--format json lists them)"))
+          "\(NumberFormatting.grouped(summary.allowedNotes)) outside any body (--format json gives the first line of each kind)"
+        ))
     }
     if summary.baselineFindings + summary.ignoredFindings > 0 {
       lines.append(

@@ -65,7 +65,8 @@ extension DiffCommandTests {
     #expect(
       text.standardOutput.hasSuffix(
         "Regressed: body evaluations grew from 9 to 13 (+44%), more than the threshold of 0%, most in "
-          + "UnreadBadge (+4); 1 new finding at or above warning: over-broad-invalidation for UnreadBadge.\n"))
+          + "UnreadBadge (+4); 1 new finding at or above warning: over-broad-invalidation for UnreadBadge (ProfileModel.query).\n"
+      ))
     let json = CapturedTerminal()
     #expect(json.run(arguments + ["--format", "json"]) == .findings)
     let report = try JSONValue.parse(json.standardOutput)

@@ -137,7 +137,15 @@ public struct Comparison: Sendable {
     if let failOn {
       let severe = newFindings.filter { $0.severity >= failOn }
       if !severe.isEmpty {
-        let named = severe.prefix(3).map { "\($0.rule) for \($0.view ?? $0.type ?? "the session")" }
+        let named = severe.prefix(3).map { finding in
+          let member = [finding.type, finding.property].compactMap { $0 }.joined(separator: ".")
+          switch (finding.view, member.isEmpty ? nil : member) {
+          case (let view?, let member?): return "\(finding.rule) for \(view) (\(member))"
+          case (let view?, nil): return "\(finding.rule) for \(view)"
+          case (nil, let member?): return "\(finding.rule) for \(member)"
+          case (nil, nil): return "\(finding.rule) for the session"
+          }
+        }
         reasons.append(
           "\(severe.count) new finding\(severe.count == 1 ? "" : "s") at or above \(failOn.rawValue): "
             + named.joined(separator: ", ") + (severe.count > 3 ? ", …" : ""))

@@ -1,6 +1,9 @@
 /// One event behind a finding, so a reader can follow cause to effect without the trace:
 /// the writes, evaluations, initializer runs and effects the finding rests on.
 public struct TrailEvent: Sendable, Hashable {
+  /// How many events of each kind a finding's trail keeps at most (the first ones).
+  public static let keptPerKind = 6
+
   public enum Kind: String, Sendable {
     case write, evaluation, initializer, effect
   }
@@ -45,7 +48,7 @@ struct TrailSample {
   var site: StringID?
 
   /// The events kept per finding at most: enough to show the pattern.
-  static let limit = 6
+  static let limit = TrailEvent.keptPerKind
 
   func event(_ names: inout TrailNames, _ strings: borrowing StringTable) -> TrailEvent {
     let what: String
