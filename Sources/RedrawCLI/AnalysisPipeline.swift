@@ -38,6 +38,11 @@ public enum AnalysisPipeline {
         terminal.standardError("redraw: error: cannot write '\(path)': \(error.reason)\n")
         return .inputError
       }
+      let count = unignored.count
+      terminal.standardError("redraw: wrote the baseline \(path) (\(count) finding\(count == 1 ? "" : "s") accepted)\n")
+    }
+    if options.allowEmpty, let empty = files.first(where: { $0.recordedEvents == 0 }) {
+      terminal.standardError("redraw: note: \(empty.file) has no events; accepted by --allow-empty\n")
     }
     let analysis = filter(found, options)
     guard deliver(render(analysis, options), to: options.output, terminal: terminal) else { return .inputError }

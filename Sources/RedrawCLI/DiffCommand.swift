@@ -69,6 +69,15 @@ enum DiffCommand {
         return .inputError
       }
     }
+    let scenarios = sides.map { Set($0.files.flatMap(\.sessions).compactMap(\.scenario)) }
+    if scenarios[0] != scenarios[1], !scenarios[0].isEmpty, !scenarios[1].isEmpty {
+      // Comparing two different scenarios is allowed (two tracking modes of one screen),
+      // but a mix-up of files must not pass unnoticed.
+      terminal.standardError(
+        "redraw: warning: the traces record different scenarios: "
+          + "\(scenarios[0].sorted().map { "'\($0)'" }.joined(separator: ", ")) before, "
+          + "\(scenarios[1].sorted().map { "'\($0)'" }.joined(separator: ", ")) after\n")
+    }
     let comparison = Comparison(before: sides[0], after: sides[1])
     let failLevel = parsed.value(failOn) ?? "error"
     let regressions = comparison.regressions(

@@ -110,6 +110,7 @@ struct ConfigurationTests {
     let writing = CapturedTerminal()
     #expect(writing.run([sample("model-recreated"), "--write-baseline", baseline]) == .success)
     #expect(writing.standardOutput.contains("1 by the baseline"))
+    #expect(writing.standardError == "redraw: wrote the baseline \(baseline) (1 finding accepted)\n")
     let text = try String(contentsOfFile: baseline, encoding: .utf8)
     #expect(text.contains(#""rule": "model-recreated""#))
     #expect(!text.contains("\"count\""), "a baseline keys on rule and subject, not counts")

@@ -77,3 +77,20 @@ extension DiffCommandTests {
     #expect(reasons.count == 2)
   }
 }
+
+extension DiffCommandTests {
+  /// Two traces of different screens compared silently; a mix-up of files now shows.
+  @Test func tracesOfDifferentScenariosAreComparedWithAWarning() {
+    let mixed = CapturedTerminal()
+    _ = mixed.run(["diff", scenarioSample("profile-property-level"), scenarioSample("feed-fixed")])
+    #expect(mixed.standardError.contains("redraw: warning: the traces record different scenarios"))
+    #expect(mixed.standardError.contains("'toggle tint above a feed that loads in a task' after"))
+    let same = CapturedTerminal()
+    _ = same.run(["diff", scenarioSample("feed-fixed"), scenarioSample("feed-fixed")])
+    #expect(!same.standardError.contains("different scenarios"))
+  }
+
+  private func scenarioSample(_ name: String) -> String {
+    repositoryRoot.appendingPathComponent("SampleTraces/scenarios/\(name).jsonl").path
+  }
+}

@@ -23,6 +23,7 @@ struct EmptyTraceTests {
     let allowing = CapturedTerminal()
     #expect(allowing.run(["analyze", path, "--allow-empty"]) == .success)
     #expect(allowing.standardOutput.contains("No findings."))
+    #expect(allowing.standardError.contains("\(path) has no events; accepted by --allow-empty"))
   }
 
   @Test(arguments: empties.map(\.name))
