@@ -50,8 +50,9 @@ enum ArgumentParser {
       if let choices = option.choices, !choices.contains(value) {
         throw UsageError(
           message:
-            "The value '\(value)' is invalid for '\(option.name) <\(valueName)>'. Please provide one of "
-            + choices.map { "'\($0)'" }.joined(separator: ", ") + ".")
+            "The value '\(value)' is invalid for '\(option.name) <\(valueName)>'"
+            + (Suggestion.nearest(to: value, in: choices).map { "; did you mean '\($0)'?" } ?? "")
+            + " Please provide one of " + choices.map { "'\($0)'" }.joined(separator: ", ") + ".")
       }
       if !option.repeating, parsed.values[option.name] != nil {
         throw UsageError(message: "The option '\(option.name)' was given more than once")

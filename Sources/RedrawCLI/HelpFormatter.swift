@@ -19,6 +19,7 @@ enum HelpFormatter {
       var label = option.shortName.map { "\($0), " } ?? ""
       label += option.name + (option.valueName.map { " <\($0)>" } ?? "")
       var help = option.help
+      if let choices = option.choices { help += " One of: \(choices.joined(separator: ", "))." }
       if let defaultValue = option.defaultValue { help += " (default: \(defaultValue))" }
       out += row(label, help)
     }

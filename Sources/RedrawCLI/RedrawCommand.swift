@@ -117,7 +117,11 @@ public enum RedrawCommand {
     }
     guard let spec = subcommands.first(where: { $0.name == name }) else {
       terminal.standardError(
-        HelpFormatter.usageError(UsageError(message: "Unknown subcommand '\(name)'"), spec: root))
+        HelpFormatter.usageError(
+          UsageError(
+            message: "Unknown subcommand '\(name)'"
+              + Suggestion.didYouMean(name, in: subcommands.map(\.name))),
+          spec: root))
       return .usage
     }
     terminal.standardOutput(HelpFormatter.help(for: spec))

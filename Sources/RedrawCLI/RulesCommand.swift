@@ -28,7 +28,8 @@ enum ExplainCommand {
 
   static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
     let id = parsed.positionals[0]
-    guard let rule = explainable.first(where: { $0.id == id }) else {
+    // Ids are kebab-case; `Repeated-Init` means the same rule.
+    guard let rule = explainable.first(where: { $0.id == id.lowercased() }) else {
       let known = explainable.map(\.id)
       terminal.standardError(
         HelpFormatter.usageError(

@@ -9,11 +9,22 @@ struct SuggestionTests {
     (["valdate", "trace.jsonl"], "Unknown command 'valdate'; did you mean 'validate'?"),
     (["analyze", "--fial-on", "warning", "t.jsonl"], "Unknown option '--fial-on'; did you mean '--fail-on'?"),
     (["explain", "repeated-inits"], "Unknown rule 'repeated-inits'; did you mean 'repeated-init'?"),
+    (["help", "analize"], "Unknown subcommand 'analize'; did you mean 'analyze'?"),
+    (
+      ["analyze", "t.jsonl", "--format", "jsn"],
+      "The value 'jsn' is invalid for '--format <format>'; did you mean 'json'? Please provide one of"
+    ),
   ])
   func aNearMissIsAUsageErrorThatNamesTheNearestName(arguments: [String], message: String) {
     let terminal = CapturedTerminal()
     #expect(terminal.run(arguments) == .usage)
-    #expect(terminal.standardError.hasPrefix("Error: \(message)\n"))
+    #expect(terminal.standardError.hasPrefix("Error: \(message)"))
+  }
+
+  @Test func ruleIdsAreExplainedWhateverTheirCase() {
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["explain", "Repeated-Init"]) == .success)
+    #expect(terminal.standardOutput.hasPrefix("repeated-init: "))
   }
 
   @Test func budgetIsExplainedAndListedLikeTheRules() {
