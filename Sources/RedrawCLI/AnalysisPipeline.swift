@@ -69,7 +69,8 @@ public enum AnalysisPipeline {
   ///
   /// - Returns: false, having said why on standard error, when the file cannot be written.
   static func deliver(_ report: String, to path: String?, terminal: Terminal) -> Bool {
-    guard let path else {
+    // `-o -` is standard output, as `-` is standard input for traces.
+    guard let path, path != "-" else {
       terminal.standardOutput(report)
       return true
     }

@@ -33,7 +33,7 @@ public struct AnalyzeOptions: Sendable {
   static let output = OptionSpec(
     name: "--output", shortName: "-o", valueName: "file",
     help:
-      "Write the report to this file (replaced atomically; a FIFO or device is written in place) instead of standard output."
+      "Write the report to this file (replaced atomically; a FIFO or device is written in place) instead of standard output; - is standard output."
   )
   static let failOn = OptionSpec(
     name: "--fail-on", valueName: "severity",

@@ -20,7 +20,7 @@ enum ExportCommand {
     name: "--from", valueName: "time", help: "The start of the window, e.g. 1.5s, 200ms, 50us or 1000 (ns).")
   static let output = OptionSpec(
     name: "--output", shortName: "-o", valueName: "file",
-    help: "The file to write (replaced atomically; a FIFO or device is written in place).")
+    help: "The file to write, required (replaced atomically; a FIFO or device is written in place).")
   static let lenient = AnalyzeOptions.lenient
 
   /// Chrome's own viewer struggles past this size; Perfetto's UI opens larger files.
@@ -58,7 +58,12 @@ enum ExportCommand {
         start = time
       }
       guard start <= end else { throw UsageError(message: "The window starts after it ends") }
-      guard parsed.value(output) != nil else { throw UsageError(message: "Missing '--output <file>'") }
+      guard let file = parsed.value(output) else {
+        throw UsageError(message: "Missing '--output <file>': export always writes a file")
+      }
+      guard file != "-" else {
+        throw UsageError(message: "'--output -': export writes a file, not standard output; name one")
+      }
     } catch {
       terminal.standardError(HelpFormatter.usageError(error, spec: spec))
       return .usage

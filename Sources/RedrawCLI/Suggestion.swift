@@ -25,18 +25,23 @@ enum Suggestion {
     nearest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
   }
 
-  /// The Levenshtein distance between two character arrays, one row at a time.
+  /// The edit distance between two character arrays, counting a swap of two neighbours
+  /// as one edit (`veiw` is one from `view`), one row at a time.
   private static func distance(_ a: [Character], _ b: [Character]) -> Int {
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
+    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
       current[0] = i
       for j in 1...b.count {
         current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], beforePrevious[j - 2] + 1)
+        }
       }
-      swap(&previous, &current)
+      (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
   }

@@ -110,3 +110,32 @@ extension SuggestionTests {
       terminal.standardOutput.contains("configuration: ignore for hot-property (view Clock) matched no finding"))
   }
 }
+
+extension SuggestionTests {
+  /// A swap of two neighbouring letters is one typo, not two: `tyep` is `type`.
+  @Test(arguments: [("tyep", "type"), ("veiw", "view"), ("colour", "")])
+  func aSwapOfNeighboursIsOneEdit(typo: String, meant: String) throws {
+    let path = scratchPath("config-\(UUID()).json")
+    try Data(#"{ "ignore": [ { "rule": "repeated-init", "\#(typo)": "X", "reason": "r" } ] }"#.utf8)
+      .write(to: URL(fileURLWithPath: path))
+    let terminal = CapturedTerminal()
+    _ = terminal.run(["analyze", sample("clean"), "--config", path])
+    if meant.isEmpty {
+      #expect(terminal.standardError.contains("'ignore[0].\(typo)' is not an ignore key"))
+      #expect(!terminal.standardError.contains("did you mean"), "nothing is near")
+    } else {
+      #expect(terminal.standardError.contains("did you mean '\(meant)'?"))
+    }
+  }
+
+  /// `-o -` is standard output, as `-` is standard input; export, which writes a file,
+  /// refuses it instead of writing a file named `-`.
+  @Test func dashAsTheOutputIsStandardOutput() {
+    let analyze = CapturedTerminal()
+    #expect(analyze.run(["analyze", sample("clean"), "-o", "-"]) == .success)
+    #expect(analyze.standardOutput.contains("No findings."))
+    let export = CapturedTerminal()
+    #expect(export.run(["export", "--to", "chrome", sample("clean"), "-o", "-"]) == .usage)
+    #expect(export.standardError.contains("export writes a file, not standard output"))
+  }
+}
