@@ -41,9 +41,6 @@ public enum AnalysisPipeline {
       let count = unignored.count
       terminal.standardError("redraw: wrote the baseline \(path) (\(count) finding\(count == 1 ? "" : "s") accepted)\n")
     }
-    if options.allowEmpty, let empty = files.first(where: { $0.recordedEvents == 0 }) {
-      terminal.standardError("redraw: note: \(empty.file) has no events; accepted by --allow-empty\n")
-    }
     let analysis = filter(found, options)
     guard deliver(render(analysis, options), to: options.output, terminal: terminal) else { return .inputError }
     guard let failOn = options.failOn else { return .success }
@@ -53,11 +50,17 @@ public enum AnalysisPipeline {
   /// Whether `files` may go on: a trace with no events is a recording that never happened,
   /// and in CI it must not pass, unless `--allow-empty` says it may.
   ///
-  /// - Returns: false, having named the file on standard error, when one has no events.
+  /// - Returns: false, having named the file on standard error, when one has no events;
+  ///   true, having noted each empty one, when `--allow-empty` accepts them.
   static func acceptsEmptiness(of files: [FileReading], _ options: AnalyzeOptions, terminal: Terminal) -> Bool {
-    guard !options.allowEmpty, let empty = files.first(where: { $0.recordedEvents == 0 }) else { return true }
-    terminal.standardError(emptyTraceMessage(empty.file))
-    return false
+    for empty in files where empty.recordedEvents == 0 {
+      guard options.allowEmpty else {
+        terminal.standardError(emptyTraceMessage(empty.file))
+        return false
+      }
+      terminal.standardError("redraw: note: \(empty.file) has no events; accepted by --allow-empty\n")
+    }
+    return true
   }
 
   /// The error for a trace with no events, the same from every command.

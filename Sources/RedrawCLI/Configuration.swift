@@ -63,16 +63,6 @@ private struct ConfigurationParser {
     return UsageError(message: "\(file):\(line):\(column): '\(path)' \(problem)")
   }
 
-  /// Runs `check` and returns its problem, if any, so the caller can note it and go on.
-  static func problem(of check: () throws(UsageError) -> Void) -> UsageError? {
-    do throws(UsageError) {
-      try check()
-      return nil
-    } catch {
-      return error
-    }
-  }
-
   /// The problem of naming `id` where a rule id is expected, if it names none.
   func unknownRule(_ id: String, at path: String) -> UsageError? {
     guard !Self.ruleIDs.contains(id) else { return nil }

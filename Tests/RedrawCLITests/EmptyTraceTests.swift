@@ -51,6 +51,7 @@ struct EmptyTraceTests {
     #expect(strict.standardOutput.isEmpty)
     let allowing = CapturedTerminal()
     #expect(allowing.run(["diff"] + sides + ["--allow-empty"]) != .inputError)
+    #expect(allowing.standardError.contains("\(path) has no events; accepted by --allow-empty"))
   }
 
   @Test(arguments: empties.map(\.name))

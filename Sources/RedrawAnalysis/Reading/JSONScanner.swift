@@ -15,9 +15,12 @@ struct JSONScanner {
   var position = 0
   /// Decoded bytes of the last escaped string.
   var scratch: [UInt8] = []
+  /// What running out of bytes is called in errors: a trace line, or a whole document.
+  let endOfInput: StaticString
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>, endOfInput: StaticString = "the end of the line") {
     self.bytes = bytes
+    self.endOfInput = endOfInput
   }
 
   /// A syntax error at a byte offset of the line.
@@ -53,7 +56,7 @@ struct JSONScanner {
   }
 
   func failure(_ expected: String) -> Failure {
-    if position >= bytes.count { return Failure(offset: position, expected: expected + ", found the end of the line") }
+    if position >= bytes.count { return Failure(offset: position, expected: expected + ", found \(endOfInput)") }
     return Failure(offset: position, expected: expected)
   }
 

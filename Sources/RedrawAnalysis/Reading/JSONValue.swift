@@ -75,33 +75,34 @@ public indirect enum JSONValue: Sendable, Equatable {
   private static func parse(
     _ bytes: UnsafeBufferPointer<UInt8>, positions: inout Positions
   ) throws(SyntaxError) -> JSONValue {
-    var scanner = JSONScanner(bytes)
+    var scanner = JSONScanner(bytes, endOfInput: "the end of the document")
     var offsets: [String: Int]? = positions.enabled ? [:] : nil
     do throws(JSONScanner.Failure) {
       let value = try parseValue(&scanner, depth: 0, path: "", offsets: &offsets)
       scanner.skipWhitespace()
       guard scanner.isAtEnd else { throw scanner.failure("expected the end of the document") }
-      for (path, offset) in offsets ?? [:] { positions.byPath[path] = lineAndColumn(of: offset, in: bytes) }
+      positions.byPath = linesAndColumns(of: offsets ?? [:], in: bytes)
       return value
     } catch {
-      let (line, column) = lineAndColumn(of: error.offset, in: bytes)
-      // The scanner reads trace lines; here its input is a whole document.
-      let expected =
-        error.offset >= bytes.count
-        ? error.expected.replacing("found the end of the line", with: "found the end of the document")
-        : error.expected
-      throw SyntaxError(line: line, column: column, expected: expected)
+      let (line, column) = linesAndColumns(of: ["": error.offset], in: bytes)[""] ?? (1, 1)
+      throw SyntaxError(line: line, column: column, expected: error.expected)
     }
   }
 
-  private static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
-    var line = 1
-    var lineStart = 0
-    for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A {
-      line += 1
-      lineStart = index + 1
+  /// Each offset's line and column, in one pass over the bytes.
+  private static func linesAndColumns(
+    of offsets: [String: Int], in bytes: UnsafeBufferPointer<UInt8>
+  ) -> [String: (line: Int, column: Int)] {
+    var result: [String: (line: Int, column: Int)] = [:]
+    var (index, line, lineStart) = (0, 1, 0)
+    for (path, offset) in offsets.sorted(by: { $0.value < $1.value }) {
+      while index < min(offset, bytes.count) {
+        if bytes[index] == 0x0A { (line, lineStart) = (line + 1, index + 1) }
+        index += 1
+      }
+      result[path] = (line, offset - lineStart + 1)
     }
-    return (line, offset - lineStart + 1)
+    return result
   }
 
   private static func parseValue(
