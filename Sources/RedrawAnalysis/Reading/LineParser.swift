@@ -68,6 +68,7 @@ struct LineParser {
         case .parent: event.parent = try readOptionalInteger(&scanner, "parent")
         case .owner: event.owner = try readOptionalInteger(&scanner, "owner")
         case .version: event.version = try readOptionalInteger(&scanner, "version")
+        case .session: event.session = try readOptionalInteger(&scanner, "session")
         case .view: event.view = try readString(&scanner, "view")
         case .type: event.type = try readString(&scanner, "type")
         case .prop: event.property = try readString(&scanner, "prop")
@@ -226,7 +227,7 @@ struct LineParser {
 /// shares their raw values.
 enum EventKey: UInt32 {
   case e, t, tid, id, obj, type, prop, view, node, parent, cause, site, owner, kind, detail, name, count
-  case version, format, scenario, app, startedAt
+  case version, format, scenario, app, startedAt, session
 
   /// The key spelled by `bytes`, or nil for one the format does not define.
   ///
@@ -265,6 +266,7 @@ enum EventKey: UInt32 {
     case (0x6C69_6174_6564, 6): self = .detail
     case (0x7461_6D72_6F66, 6): self = .format
     case (0x6E_6F69_7372_6576, 7): self = .version
+    case (0x6E_6F69_7373_6573, 7): self = .session
     case (0x6F69_7261_6E65_6373, 8): self = .scenario
     default: return nil
     }

@@ -17,7 +17,7 @@ public struct TraceEvent: Sendable {
   public var kind: EventKind = .unknown
   private var causeStorage: UInt8 = .max
   private var effectStorage: UInt8 = .max
-  /// Which of `obj`, `parent`, `owner` and `version` are present.
+  /// Which of `obj`, `parent`, `owner`, `version` and `session` are present.
   private var present: UInt8 = 0
   /// How many keys the reader did not know.
   public var unknownKeys: Int32 = 0
@@ -29,7 +29,7 @@ public struct TraceEvent: Sendable {
   public var span: Int64 = 0
   /// `node` of a `body`.
   public var node: Int64 = 0
-  /// `count` of a `lost` event.
+  /// `count` of a `lost` event; a `meta` event's `session` shares its storage.
   public var count: Int64 = 0
   private var objectStorage: Int64 = 0
   private var parentStorage: Int64 = 0
@@ -84,6 +84,16 @@ public struct TraceEvent: Sendable {
     set {
       versionStorage = newValue ?? 0
       setPresent(8, newValue != nil)
+    }
+  }
+
+  /// `session` of a `meta` event: the session's id in its file, so a later `meta` line
+  /// with the same id continues it (see docs/trace-format.md).
+  public var session: Int64? {
+    get { integer(16, count) }
+    set {
+      count = newValue ?? 0
+      setPresent(16, newValue != nil)
     }
   }
 

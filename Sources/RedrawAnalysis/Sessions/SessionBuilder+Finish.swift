@@ -4,7 +4,7 @@ extension SessionBuilder {
     guard var session = current else { return }
     settleOpenEvaluations()
     let counts = eventCounts.all
-    if counts.reduce(0, +) == (hasMeta ? 1 : 0) {
+    if counts.reduce(0, +) == counts[Int(EventKind.meta.rawValue)] {
       note(Self.emptySession, line: session.line, time: 0)
     }
     session.eventCounts = counts
@@ -124,7 +124,7 @@ extension SessionBuilder {
     }
     session.diagnostics = diagnosticOrder.compactMap { diagnostics[$0] }
     sessions.append(session)
-    self = SessionBuilder(source: source, sessions: sessions)
+    self = SessionBuilder(source: source, sessions: sessions, parked: parked)
   }
 
   /// Per view: the evaluations each property's writes and each action caused, needed and
@@ -213,9 +213,10 @@ extension SessionBuilder {
     return read
   }
 
-  private init(source: String, sessions: [Session]) {
+  init(source: String, sessions: [Session], parked: [Int64: SessionBuilder]) {
     self.init(source: source)
     self.sessions = sessions
+    self.parked = parked
   }
 }
 

@@ -15,6 +15,9 @@ public struct SessionBuilder {
   let source: String
   /// Sessions finished so far.
   public internal(set) var sessions: [Session] = []
+  /// Sessions with an id that another session interrupted, by id, until a `meta` line
+  /// with their id continues them or the input ends (see `SessionBuilder+Resume.swift`).
+  var parked: [Int64: SessionBuilder] = [:]
 
   // MARK: - State of the session in progress
 
@@ -22,6 +25,8 @@ public struct SessionBuilder {
   /// Whether `current` holds a session: testing the optional itself copies the session.
   var inSession = false
   var hasMeta = false
+  /// The `session` id of the session in progress, when its `meta` line gave one.
+  var sessionID: Int64?
   /// View nodes, by dense index; `nodeIDs` maps a trace `node` to it.
   var nodes: [NodeState] = []
   var nodeIDs = DenseIndex()
@@ -100,14 +105,7 @@ public struct SessionBuilder {
   /// Adds one event, read from `line` of the source.
   public mutating func add(_ event: borrowing TraceEvent, line: Int, strings: borrowing StringTable) {
     if event.kind == .meta {
-      finishSession(strings: strings)
-      var session = Session(source: source, line: line)
-      session.scenario = event.scenario.map { strings[$0] }
-      session.app = event.app.map { strings[$0] }
-      eventCounts.add(.meta)
-      current = session
-      inSession = true
-      hasMeta = true
+      beginSession(event, line: line, strings: strings)
       return
     }
     if !inSession {
@@ -140,13 +138,15 @@ public struct SessionBuilder {
     }
   }
 
-  /// Finishes the last session; `partialLastLine` tells that the input ended mid-line.
+  /// Finishes the last session, then those still parked; `partialLastLine` tells that the
+  /// input ended mid-line. Sessions are then in the order of their `meta` lines.
   public mutating func finish(strings: borrowing StringTable, partialLastLine: Bool = false, lastLine: Int = 0) {
     if partialLastLine {
       if current == nil { current = Session(source: source, line: lastLine) }
       current!.truncation = Truncation(partialLastLine: true, openSpans: 0, line: lastLine)
     }
     finishSession(strings: strings)
+    finishParkedSessions(strings: strings)
   }
 
   /// Records a problem with the trace, counted by message.

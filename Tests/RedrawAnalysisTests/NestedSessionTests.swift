@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import RedrawAnalysis
+
+/// A process's session interrupted by the blocks of test sessions and continued by a `meta`
+/// line with its `session` id, as docs/trace-format.md shows.
+@Suite struct NestedSessionTests {
+  /// The example of docs/trace-format.md: a process session, a test's block, the process again.
+  static let nested = """
+    {"e":"meta","format":"redraw-trace","version":1,"startedAt":"2026-11-30T09:00:00.000Z","session":1}
+    {"e":"body","t":1000,"tid":1,"id":1,"view":"AppRoot","node":1}
+    {"e":"meta","format":"redraw-trace","version":1,"scenario":"FeedTests/refresh()"}
+    {"e":"body","t":1000,"tid":2,"id":1,"view":"FeedView","node":7}
+    {"e":"end","t":2000,"tid":2,"id":1}
+    {"e":"meta","format":"redraw-trace","version":1,"session":1}
+    {"e":"end","t":9000,"tid":1,"id":1}
+
+    """
+
+  @Test func theDocumentedExampleIsReadAsItsPageSays() throws {
+    let page = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("docs/trace-format.md"), encoding: .utf8)
+    #expect(page.contains(Self.nested.trimmingCharacters(in: .newlines)))
+  }
+
+  @Test(arguments: [1, 2])
+  func aContinuedSessionKeepsItsSpansAndComesFirst(jobs: Int) throws {
+    let sessions = try read(Self.nested, jobs: jobs)
+    #expect(sessions.map(\.scenario) == [nil, "FeedTests/refresh()"])
+    #expect(sessions.map(\.line) == [1, 3])
+    #expect(sessions[0].nodes.map(\.view) == ["AppRoot"])
+    #expect(sessions[1].nodes.map(\.view) == ["FeedView"])
+    #expect(sessions.allSatisfy { $0.truncation == nil })
+    #expect(sessions.allSatisfy { $0.diagnostics.isEmpty }, "\(sessions.map(\.diagnostics))")
+  }
+
+  /// The clean counterpart: without the id, the third `meta` starts a third session, and the
+  /// first one's span is reported open.
+  @Test func withoutAnIdEveryMetaStartsASession() throws {
+    let plain = Self.nested.replacingOccurrences(of: #","session":1"#, with: "")
+    let sessions = try read(plain, jobs: 1)
+    #expect(sessions.count == 3)
+    #expect(sessions[0].truncation?.openSpans == 1)
+  }
+
+  @Test func aSessionThatOnlyContinuesWithoutEventsIsEmpty() throws {
+    let text = """
+      {"e":"meta","format":"redraw-trace","version":1,"session":4}
+      {"e":"meta","format":"redraw-trace","version":1,"scenario":"t"}
+      {"e":"mark","t":1,"tid":1,"name":"x"}
+      {"e":"meta","format":"redraw-trace","version":1,"session":4}
+
+      """
+    let sessions = try read(text, jobs: 1)
+    #expect(sessions.count == 2)
+    #expect(sessions[0].diagnostics.map(\.message) == [SessionBuilder.emptySession])
+    #expect(sessions[1].diagnostics.isEmpty)
+  }
+
+  @Test func twoProcessSessionsEachContinueTheirOwn() throws {
+    let text = """
+      {"e":"meta","format":"redraw-trace","version":1,"scenario":"a","session":1}
+      {"e":"body","t":1,"tid":1,"id":1,"view":"A","node":1}
+      {"e":"meta","format":"redraw-trace","version":1,"scenario":"b","session":2}
+      {"e":"body","t":1,"tid":1,"id":1,"view":"B","node":1}
+      {"e":"meta","format":"redraw-trace","version":1,"session":1}
+      {"e":"end","t":2,"tid":1,"id":1}
+      {"e":"meta","format":"redraw-trace","version":1,"session":2}
+      {"e":"end","t":2,"tid":1,"id":1}
+
+      """
+    let sessions = try read(text, jobs: 1)
+    #expect(sessions.map(\.scenario) == ["a", "b"])
+    #expect(sessions.map { $0.nodes.map(\.view) } == [["A"], ["B"]])
+    #expect(sessions.allSatisfy { $0.truncation == nil })
+  }
+
+  private func read(_ text: String, jobs: Int) throws -> [Session] {
+    let path = try temporaryTrace(text)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    if jobs == 1 {
+      var reader = TraceReader(lenient: false)
+      return try reader.read(path: path, name: "t.jsonl").sessions
+    }
+    var strings = StringTable()
+    var parallel = ParallelTraceReader(workers: jobs, lenient: false)
+    parallel.chunkSize = 64
+    return try parallel.read(path: path, name: "t.jsonl", strings: &strings).sessions
+  }
+}
