@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "RedrawTrace", targets: ["RedrawTrace"]),
     .library(name: "RedrawAnalysis", targets: ["RedrawAnalysis"]),
     .library(name: "RedrawHarness", targets: ["RedrawHarness"]),
+    // For test targets only: a Swift Testing trait (apps never link Testing).
+    .library(name: "RedrawTesting", targets: ["RedrawTesting"]),
     .executable(name: "redraw", targets: ["redraw"]),
   ],
   dependencies: [],
@@ -30,6 +32,9 @@ let package = Package(
     .target(name: "RedrawHarness", dependencies: ["RedrawTrace", "RedrawAnalysis", "RedrawPlatform"]),
     .executableTarget(name: "redraw-samples", dependencies: ["RedrawHarness"]),
 
+    // MARK: - Swift Testing helpers
+    .target(name: "RedrawTesting", dependencies: ["RedrawTrace"]),
+
     // MARK: - Tools
     .executableTarget(name: "redraw-bench", dependencies: ["RedrawTrace", "RedrawAnalysis"]),
 
@@ -41,6 +46,8 @@ let package = Package(
     .testTarget(name: "RedrawTraceTests", dependencies: ["RedrawTrace", "RedrawPlatform", "redraw-recording-child"]),
     .testTarget(name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis"], exclude: ["FuzzRegressions"]),
     .testTarget(name: "RedrawHarnessTests", dependencies: ["RedrawHarness", "redraw-samples"]),
+    // Also builds and runs the user package in Tests/Fixtures/WholeSuite.
+    .testTarget(name: "RedrawTestingTests", dependencies: ["RedrawTesting", "RedrawTrace", "RedrawAnalysis"]),
     .testTarget(name: "RedrawReportsTests", dependencies: ["RedrawReports"], exclude: ["Golden", "Schemas"]),
     .testTarget(name: "RedrawCLITests", dependencies: ["RedrawCLI", "RedrawPlatform", "redraw"]),
     // The docs' Swift code, compiled and run; and every page's blocks checked.

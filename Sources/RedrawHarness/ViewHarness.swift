@@ -61,7 +61,11 @@ public final class ViewHarness {
 
   public let tracking: Tracking
   private var root: HarnessNode
-  private var nextID = 1
+  /// Node ids come from one process-wide counter, so the views of harnesses that record
+  /// into one session at the same time (tests in parallel) are never taken for one another.
+  /// Reproducible recordings renumber them from 1.
+  private static let nextNodeID = AtomicInt(1)
+  private static func makeNodeID() -> Int { Int(nextNodeID.fetchAdd(1)) }
   private var countsByType: [String: Int] = [:]
   private let inbox = Inbox()
   private var writeObservations: [ObjectIdentifier: WriteObservation] = [:]
@@ -72,9 +76,9 @@ public final class ViewHarness {
   public init<Root: HarnessView>(tracking: Tracking = .propertyLevel, _ root: @escaping () -> Root) {
     self.tracking = tracking
     let key = ChildKey(site: .root, type: ObjectIdentifier(Root.self), id: nil, occurrence: 0)
-    let made = Trace.withOwner(1) { root() }
-    self.root = HarnessNode(id: 1, key: key, typeName: String(describing: Root.self), view: made, environment: [:])
-    nextID = 2
+    let id = Self.makeNodeID()
+    let made = Trace.withOwner(id) { root() }
+    self.root = HarnessNode(id: id, key: key, typeName: String(describing: Root.self), view: made, environment: [:])
     flush()
   }
 
@@ -159,10 +163,9 @@ public final class ViewHarness {
     node.markClean()
     bindState(of: node)
     let current = Dictionary(node.children.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
-    var content = ViewContent(environment: node.environment) { [unowned self] key in
+    var content = ViewContent(environment: node.environment) { key in
       if let id = current[key] { return id }
-      defer { nextID += 1 }
-      return nextID
+      return Self.makeNodeID()
     }
     let reference = inbox.reference
     let nodeID = node.id

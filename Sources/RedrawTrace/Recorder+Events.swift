@@ -1,60 +1,79 @@
-/// Formatting of each event kind, by hand, into the current buffer.
+/// Formatting of each event kind, by hand, into the buffer of its session.
 ///
 /// Each method takes the lock once, stamps the time inside it (so lines are in time
-/// order), reserves an upper bound for the line and appends the bytes. Room for the
+/// order), reserves an upper bound for its lines and appends the bytes. Room for the
 /// fixed parts: keys and punctuation take under 64 bytes, each integer at most 20.
 extension Recorder {
-  /// Runs `body` under the lock while a session records, with the calling thread's id.
+  /// Runs `body` under the lock with the session the calling thread or task records into
+  /// (its scope's, else the destination's), after making room for `bound` bytes.
+  ///
+  /// - Returns: nil when nothing records for the caller, or the event had to be dropped.
   @inline(__always)
-  private func withSession<R>(_ body: (inout State, Int32) -> R?) -> R? {
+  private func withSession<R>(
+    reserving bound: (inout NameTable) -> Int, _ body: (inout SessionState, inout NameTable, Int32) -> R?
+  ) -> R? {
     let tid = ThreadContext.currentID
+    let scope = Self.activeScopes.loadRelaxed() == 0 ? 0 : RecordingScope.current
     return state.withLock { state in
+      if _slowPath(scope != 0), state.scopes[scope] != nil {
+        state.scopes[scope]!.makeRoom(for: bound(&state.names))
+        return body(&state.scopes[scope]!, &state.names, tid)
+      }
       guard state.sink != nil else { return nil }
-      if _slowPath(state.scope != 0), ThreadContext.currentScope != state.scope { return nil }
-      return body(&state, tid)
+      if _slowPath(state.mainScope != 0), scope != state.mainScope { return nil }
+      if _slowPath(!state.header.isWritten) { writeHeader(&state) }
+      guard reserve(&state, bound(&state.names)) else { return nil }
+      return body(&state.main, &state.names, tid)
     }
   }
 
   /// Appends `{"e":KIND,"t":T,"tid":N` where `opening` is `{"e":"KIND","t":`.
   @inline(__always)
-  private func writePrefix(_ state: inout State, _ opening: StaticString, tid: Int32) {
-    state.buffer.append(opening)
-    state.buffer.append(decimal: state.timestamp())
-    state.buffer.append(#","tid":"#)
-    state.buffer.append(decimal: Int64(state.threadNumber(tid)))
+  private func writePrefix(_ session: inout SessionState, _ opening: StaticString, tid: Int32) {
+    session.buffer.append(opening)
+    session.buffer.append(decimal: session.timestamp())
+    session.buffer.append(#","tid":"#)
+    session.buffer.append(decimal: Int64(session.threadNumber(tid)))
   }
 
   @inline(__always)
-  private func writeObject(_ state: inout State, _ object: UInt64) {
-    state.buffer.append(#","obj":"#)
-    state.buffer.append(decimal: Int64(truncatingIfNeeded: state.objectNumber(object)))
+  private func writeObject(_ session: inout SessionState, _ object: UInt64) {
+    session.buffer.append(#","obj":"#)
+    session.buffer.append(decimal: Int64(truncatingIfNeeded: session.objectNumber(object)))
   }
 
   @inline(__always)
-  private func writeInteger(_ state: inout State, _ key: StaticString, _ value: Int64) {
-    state.buffer.append(key)
-    state.buffer.append(decimal: value)
+  private func writeInteger(_ session: inout SessionState, _ key: StaticString, _ value: Int64) {
+    session.buffer.append(key)
+    session.buffer.append(decimal: value)
   }
 
   @inline(__always)
-  private func writeName(_ state: inout State, _ key: StaticString, _ name: TraceName) {
-    state.buffer.append(key)
-    state.names.write(name, to: &state.buffer)
+  private func writeNode(_ session: inout SessionState, _ key: StaticString, _ node: Int) {
+    session.buffer.append(key)
+    session.buffer.append(decimal: Int64(session.nodeNumber(node)))
   }
 
-  private func writeString(_ state: inout State, _ key: StaticString, _ value: String) {
-    state.buffer.append(key)
-    state.buffer.append(quoted: value)
+  @inline(__always)
+  private func writeName(
+    _ session: inout SessionState, _ names: inout NameTable, _ key: StaticString, _ name: TraceName
+  ) {
+    session.buffer.append(key)
+    names.write(name, to: &session.buffer)
+  }
+
+  private func writeString(_ session: inout SessionState, _ key: StaticString, _ value: String) {
+    session.buffer.append(key)
+    session.buffer.append(quoted: value)
   }
 
   /// Appends `,"site":"File.swift:LINE"` from a `#fileID` and `#line`.
-  private func writeSite(_ state: inout State, _ site: CallSite) {
-    state.buffer.append(#","site":""#)
-    let file = site.fileName
-    state.buffer.append(escaped: file)
-    state.buffer.append(UInt8(ascii: ":"))
-    state.buffer.append(decimal: Int64(site.line))
-    state.buffer.append(UInt8(ascii: "\""))
+  private func writeSite(_ session: inout SessionState, _ site: CallSite) {
+    session.buffer.append(#","site":""#)
+    session.buffer.append(escaped: site.fileName)
+    session.buffer.append(UInt8(ascii: ":"))
+    session.buffer.append(decimal: Int64(site.line))
+    session.buffer.append(UInt8(ascii: "\""))
   }
 
   // MARK: - Names
@@ -70,31 +89,27 @@ extension Recorder {
   /// - Complexity: O(1); no allocation.
   @usableFromInline
   func recordAccess(write: Bool, object: UInt64, type: TraceName, property: TraceName) {
-    _ = withSession { state, tid in
-      let bound = 128 + state.names.quotedLength(type) + state.names.quotedLength(property)
-      guard reserve(&state, bound) else { return () }
-      writePrefix(&state, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, tid: tid)
-      writeObject(&state, object)
-      writeName(&state, #","type":"#, type)
-      writeName(&state, #","prop":"#, property)
-      state.buffer.append("}\n")
+    _ = withSession(reserving: { 128 + $0.quotedLength(type) + $0.quotedLength(property) }) { session, names, tid in
+      writePrefix(&session, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, tid: tid)
+      writeObject(&session, object)
+      writeName(&session, &names, #","type":"#, type)
+      writeName(&session, &names, #","prop":"#, property)
+      session.buffer.append("}\n")
       return ()
     }
   }
 
   /// Records a `read` or `write` with names given as strings (the explicit API).
   func recordAccess(write: Bool, object: UInt64, type: String, property: String, site: CallSite?) {
-    _ = withSession { state, tid in
-      let bound =
-        192 + JSONEscaping.worstCaseLength(type) + JSONEscaping.worstCaseLength(property)
-        + (site?.worstCaseLength ?? 0)
-      guard reserve(&state, bound) else { return () }
-      writePrefix(&state, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, tid: tid)
-      writeObject(&state, object)
-      writeString(&state, #","type":"#, type)
-      writeString(&state, #","prop":"#, property)
-      if let site { writeSite(&state, site) }
-      state.buffer.append("}\n")
+    let bound =
+      192 + JSONEscaping.worstCaseLength(type) + JSONEscaping.worstCaseLength(property) + (site?.worstCaseLength ?? 0)
+    _ = withSession(reserving: { _ in bound }) { session, _, tid in
+      writePrefix(&session, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, tid: tid)
+      writeObject(&session, object)
+      writeString(&session, #","type":"#, type)
+      writeString(&session, #","prop":"#, property)
+      if let site { writeSite(&session, site) }
+      session.buffer.append("}\n")
       return ()
     }
   }
@@ -103,34 +118,33 @@ extension Recorder {
 
   /// Opens a `body` span; with `marker`, first closes this thread's open marker span.
   func beginBody(view: TraceName, node: Int, parent: Int?, cause: BodyCause?, marker: Bool) -> TraceSpan {
+    var causeLength = 0
+    if case .write(_, let type, let property) = cause {
+      causeLength = 64 + JSONEscaping.worstCaseLength(type) + JSONEscaping.worstCaseLength(property)
+    }
     let id =
-      withSession { state, tid -> Int64? in
-        if marker, let open = state.openMarkers.removeValue(forKey: tid) {
-          writeEnd(&state, tid: tid, span: open, object: nil)
+      withSession(reserving: { 320 + $0.quotedLength(view) + causeLength }) { session, names, tid -> Int64? in
+        if marker, let open = session.openMarkers.removeValue(forKey: tid) {
+          writeEnd(&session, tid: tid, span: open, object: nil)
         }
-        var bound = 192 + state.names.quotedLength(view)
-        if case .write(_, let type, let property) = cause {
-          bound += 64 + JSONEscaping.worstCaseLength(type) + JSONEscaping.worstCaseLength(property)
-        }
-        guard reserve(&state, bound) else { return nil }
-        let span = state.nextSpan
-        state.nextSpan += 1
-        writePrefix(&state, #"{"e":"body","t":"#, tid: tid)
-        writeInteger(&state, #","id":"#, span)
-        writeName(&state, #","view":"#, view)
-        writeInteger(&state, #","node":"#, Int64(node))
-        if let parent { writeInteger(&state, #","parent":"#, Int64(parent)) }
+        let span = session.nextSpan
+        session.nextSpan += 1
+        writePrefix(&session, #"{"e":"body","t":"#, tid: tid)
+        writeInteger(&session, #","id":"#, span)
+        writeName(&session, &names, #","view":"#, view)
+        writeNode(&session, #","node":"#, node)
+        if let parent { writeNode(&session, #","parent":"#, parent) }
         if let cause {
-          state.buffer.append(#","cause":"#)
-          state.buffer.append(cause.quotedName)
+          session.buffer.append(#","cause":"#)
+          session.buffer.append(cause.quotedName)
           if case .write(let object, let type, let property) = cause {
-            writeObject(&state, object)
-            writeString(&state, #","type":"#, type)
-            writeString(&state, #","prop":"#, property)
+            writeObject(&session, object)
+            writeString(&session, #","type":"#, type)
+            writeString(&session, #","prop":"#, property)
           }
         }
-        state.buffer.append("}\n")
-        if marker { state.openMarkers[tid] = span }
+        session.buffer.append("}\n")
+        if marker { session.openMarkers[tid] = span }
         return span
       } ?? 0
     return TraceSpan(id: id)
@@ -140,17 +154,16 @@ extension Recorder {
   /// handler never runs inside a body.
   func beginAction(name: String) -> TraceSpan {
     let id =
-      withSession { state, tid -> Int64? in
-        if let open = state.openMarkers.removeValue(forKey: tid) {
-          writeEnd(&state, tid: tid, span: open, object: nil)
+      withSession(reserving: { _ in 256 + JSONEscaping.worstCaseLength(name) }) { session, _, tid -> Int64? in
+        if let open = session.openMarkers.removeValue(forKey: tid) {
+          writeEnd(&session, tid: tid, span: open, object: nil)
         }
-        guard reserve(&state, 128 + JSONEscaping.worstCaseLength(name)) else { return nil }
-        let span = state.nextSpan
-        state.nextSpan += 1
-        writePrefix(&state, #"{"e":"action","t":"#, tid: tid)
-        writeInteger(&state, #","id":"#, span)
-        writeString(&state, #","name":"#, name)
-        state.buffer.append("}\n")
+        let span = session.nextSpan
+        session.nextSpan += 1
+        writePrefix(&session, #"{"e":"action","t":"#, tid: tid)
+        writeInteger(&session, #","id":"#, span)
+        writeString(&session, #","name":"#, name)
+        session.buffer.append("}\n")
         return span
       } ?? 0
     return TraceSpan(id: id)
@@ -158,9 +171,9 @@ extension Recorder {
 
   /// Closes this thread's open marker span, if any.
   func endMarker() {
-    _ = withSession { state, tid in
-      guard let open = state.openMarkers.removeValue(forKey: tid) else { return () }
-      writeEnd(&state, tid: tid, span: open, object: nil)
+    _ = withSession(reserving: { _ in 128 }) { session, _, tid in
+      guard let open = session.openMarkers.removeValue(forKey: tid) else { return () }
+      writeEnd(&session, tid: tid, span: open, object: nil)
       return ()
     }
   }
@@ -168,17 +181,16 @@ extension Recorder {
   /// Opens an `init` span.
   func beginInit(type: TraceName, site: CallSite?, owner: Int?) -> TraceSpan {
     let id =
-      withSession { state, tid -> Int64? in
-        let bound = 160 + state.names.quotedLength(type) + (site?.worstCaseLength ?? 0)
-        guard reserve(&state, bound) else { return nil }
-        let span = state.nextSpan
-        state.nextSpan += 1
-        writePrefix(&state, #"{"e":"init","t":"#, tid: tid)
-        writeInteger(&state, #","id":"#, span)
-        writeName(&state, #","type":"#, type)
-        if let site { writeSite(&state, site) }
-        if let owner { writeInteger(&state, #","owner":"#, Int64(owner)) }
-        state.buffer.append("}\n")
+      withSession(reserving: { 160 + $0.quotedLength(type) + (site?.worstCaseLength ?? 0) }) {
+        session, names, tid -> Int64? in
+        let span = session.nextSpan
+        session.nextSpan += 1
+        writePrefix(&session, #"{"e":"init","t":"#, tid: tid)
+        writeInteger(&session, #","id":"#, span)
+        writeName(&session, &names, #","type":"#, type)
+        if let site { writeSite(&session, site) }
+        if let owner { writeNode(&session, #","owner":"#, owner) }
+        session.buffer.append("}\n")
         return span
       } ?? 0
     return TraceSpan(id: id)
@@ -187,66 +199,62 @@ extension Recorder {
   /// Closes a span opened in this session.
   func end(_ span: TraceSpan, object: UInt64?) {
     guard span.id != 0 else { return }
-    _ = withSession { state, tid in
-      if state.openMarkers[tid] == span.id { state.openMarkers[tid] = nil }
-      writeEnd(&state, tid: tid, span: span.id, object: object)
+    _ = withSession(reserving: { _ in 128 }) { session, _, tid in
+      if session.openMarkers[tid] == span.id { session.openMarkers[tid] = nil }
+      writeEnd(&session, tid: tid, span: span.id, object: object)
       return ()
     }
   }
 
-  func writeEnd(_ state: inout State, tid: Int32, span: Int64, object: UInt64?) {
-    guard reserve(&state, 128) else { return }
-    writePrefix(&state, #"{"e":"end","t":"#, tid: tid)
-    writeInteger(&state, #","id":"#, span)
-    if let object { writeObject(&state, object) }
-    state.buffer.append("}\n")
+  /// Appends an `end` line; the caller made room for 128 bytes.
+  func writeEnd(_ session: inout SessionState, tid: Int32, span: Int64, object: UInt64?) {
+    writePrefix(&session, #"{"e":"end","t":"#, tid: tid)
+    writeInteger(&session, #","id":"#, span)
+    if let object { writeObject(&session, object) }
+    session.buffer.append("}\n")
   }
 
   // MARK: - Other events
 
   func recordEffect(_ kind: EffectKind, detail: String?, site: CallSite?) {
-    _ = withSession { state, tid in
-      let bound = 128 + JSONEscaping.worstCaseLength(detail ?? "") + (site?.worstCaseLength ?? 0)
-      guard reserve(&state, bound) else { return () }
-      writePrefix(&state, #"{"e":"effect","t":"#, tid: tid)
-      state.buffer.append(#","kind":"#)
-      state.buffer.append(kind.quotedName)
-      if let detail { writeString(&state, #","detail":"#, detail) }
-      if let site { writeSite(&state, site) }
-      state.buffer.append("}\n")
+    let bound = 128 + JSONEscaping.worstCaseLength(detail ?? "") + (site?.worstCaseLength ?? 0)
+    _ = withSession(reserving: { _ in bound }) { session, _, tid in
+      writePrefix(&session, #"{"e":"effect","t":"#, tid: tid)
+      session.buffer.append(#","kind":"#)
+      session.buffer.append(kind.quotedName)
+      if let detail { writeString(&session, #","detail":"#, detail) }
+      if let site { writeSite(&session, site) }
+      session.buffer.append("}\n")
       return ()
     }
   }
 
   func recordSubscription(object: UInt64, type: String, wrapper: ObjectSubscription) {
-    _ = withSession { state, tid in
-      guard reserve(&state, 160 + JSONEscaping.worstCaseLength(type)) else { return () }
-      writePrefix(&state, #"{"e":"observe","t":"#, tid: tid)
-      writeObject(&state, object)
-      writeString(&state, #","type":"#, type)
-      writeString(&state, #","detail":"#, wrapper.rawValue)
-      state.buffer.append("}\n")
+    _ = withSession(reserving: { _ in 160 + JSONEscaping.worstCaseLength(type) }) { session, _, tid in
+      writePrefix(&session, #"{"e":"observe","t":"#, tid: tid)
+      writeObject(&session, object)
+      writeString(&session, #","type":"#, type)
+      writeString(&session, #","detail":"#, wrapper.rawValue)
+      session.buffer.append("}\n")
       return ()
     }
   }
 
   func recordDeinit(object: UInt64, type: TraceName) {
-    _ = withSession { state, tid in
-      guard reserve(&state, 128 + state.names.quotedLength(type)) else { return () }
-      writePrefix(&state, #"{"e":"deinit","t":"#, tid: tid)
-      writeObject(&state, object)
-      writeName(&state, #","type":"#, type)
-      state.buffer.append("}\n")
+    _ = withSession(reserving: { 128 + $0.quotedLength(type) }) { session, names, tid in
+      writePrefix(&session, #"{"e":"deinit","t":"#, tid: tid)
+      writeObject(&session, object)
+      writeName(&session, &names, #","type":"#, type)
+      session.buffer.append("}\n")
       return ()
     }
   }
 
   func recordMark(_ name: String) {
-    _ = withSession { state, tid in
-      guard reserve(&state, 96 + JSONEscaping.worstCaseLength(name)) else { return () }
-      writePrefix(&state, #"{"e":"mark","t":"#, tid: tid)
-      writeString(&state, #","name":"#, name)
-      state.buffer.append("}\n")
+    _ = withSession(reserving: { _ in 96 + JSONEscaping.worstCaseLength(name) }) { session, _, tid in
+      writePrefix(&session, #"{"e":"mark","t":"#, tid: tid)
+      writeString(&session, #","name":"#, name)
+      session.buffer.append("}\n")
       return ()
     }
   }

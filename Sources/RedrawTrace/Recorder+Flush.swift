@@ -14,7 +14,7 @@ extension Recorder {
     timer.schedule(deadline: .now() + period, repeating: period, leeway: .milliseconds(5))
     timer.setEventHandler { [self] in
       state.withLock { state in
-        guard state.generation == generation, state.buffer.count > 0 else { return }
+        guard state.generation == generation, state.main.buffer.count > 0 else { return }
         _ = replaceBuffer(&state)
       }
     }

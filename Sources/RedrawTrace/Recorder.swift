@@ -75,77 +75,55 @@ final class Recorder: Sendable {
 
   /// Everything the lock protects.
   struct State {
-    /// The destination of the current session; nil when stopped.
+    /// The destination of the process's session; nil when stopped.
     var sink: (any TraceSink)?
     /// Bumped at every start and stop, so buffers written for an old session are freed.
     var generation = 0
-    /// The buffer events are formatted into.
-    var buffer = EventBuffer(capacity: 0)
+    /// The destination's session; its buffer is handed to the writer when full.
+    var main = SessionState(buffer: EventBuffer(capacity: 0))
+    /// What the destination's session must write before its next event.
+    var header = Header.written
+    /// The `session` id of the destination's session: 1, 2, … in each destination.
+    var mainSessionID: Int64 = 0
+    /// Whether any line went to this destination yet.
+    var destinationUsed = false
     /// Empty buffers ready to replace a full one.
     var spare: [EventBuffer] = []
     /// Buffers of standard capacity that exist (current, spare and being written).
     var allocated = 0
-    /// Monotonic time at the session's start; event times are relative to it.
-    var start: UInt64 = 0
-    /// The next span id of the session.
-    var nextSpan: Int64 = 1
-    /// The open span of a body marker, per thread.
-    var openMarkers: [Int32: Int64] = [:]
     /// Events dropped since the last `lost` line.
     var dropped = 0
     /// Called once when writing fails.
     var onFailure: (@Sendable (String) -> Void)?
     /// Interned names.
     var names = NameTable()
-    /// Set for a scoped recording: only threads in the scope record.
-    var scope: Int32 = 0
-    /// Whether times, thread and object ids are made reproducible (see ``RecordingMode``).
-    var reproducible = false
-    /// The logical clock of a reproducible recording.
-    var step: Int64 = 0
-    /// Thread and object ids as a reproducible recording renumbers them.
-    var threadNumbers: [Int32: Int32] = [:]
-    var objectNumbers: [UInt64: UInt64] = [:]
     /// Hands the buffer to the writer every flush interval; nil without one.
     var flushTimer: (any DispatchSourceTimer)?
+    /// Scoped sessions in progress, by scope, each kept in memory until it ends.
+    var scopes: [Int32: SessionState] = [:]
+    /// Set for a destination that records one scope only (the recorder's own tests): other
+    /// events are not recorded.
+    var mainScope: Int32 = 0
 
-    /// The time of an event: nanoseconds since the session started, or the logical clock.
-    @inline(__always)
-    mutating func timestamp() -> Int64 {
-      if _slowPath(reproducible) {
-        step += 1_000
-        return step
-      }
-      return Int64(truncatingIfNeeded: MonotonicClock.now() &- start)
-    }
-
-    /// The `tid` written for `thread`: itself, or 1, 2, … in order of appearance when reproducible.
-    @inline(__always)
-    mutating func threadNumber(_ thread: Int32) -> Int32 {
-      guard _slowPath(reproducible) else { return thread }
-      if let number = threadNumbers[thread] { return number }
-      let number = Int32(threadNumbers.count + 1)
-      threadNumbers[thread] = number
-      return number
-    }
-
-    /// The `obj` written for `object`: itself, or 1, 2, … in order of appearance when reproducible.
-    @inline(__always)
-    mutating func objectNumber(_ object: UInt64) -> UInt64 {
-      guard _slowPath(reproducible) else { return object }
-      if let number = objectNumbers[object] { return number }
-      let number = UInt64(objectNumbers.count + 1)
-      objectNumbers[object] = number
-      return number
-    }
+    /// Whether anything records: the destination or a scope.
+    var isRecording: Bool { sink != nil || !scopes.isEmpty }
   }
 
-  /// How a session records: the whole process, or one scope; real or logical time.
+  /// The `meta` line the destination's session owes before its next event.
+  ///
+  /// It is written lazily: a whole-suite recording whose tests all record scoped sessions
+  /// leaves no empty session of the process behind, and after a scoped session's block a
+  /// short `meta` line continues the process's session (docs/trace-format.md).
+  enum Header {
+    case written
+    case pending(scenario: String?, app: String?, startedAt: String)
+    case resume
+  }
+
+  /// How the destination's session records.
   struct RecordingMode {
+    /// When not 0, only the events of this scope are recorded (see ``TraceScope/join(_:)``).
     var scope: Int32 = 0
-    /// Logical time (1 µs a step), `tid` and `obj` numbered from 1, no `startedAt`: the
-    /// same scripted run gives the same bytes.
-    var reproducible = false
     /// How long formatted events wait at most before they are written; nil: only when a
     /// buffer fills, at ``Recorder/flush()``, at stop and at exit.
     var flushInterval: Duration? = Recorder.defaultFlushInterval
@@ -164,59 +142,76 @@ final class Recorder: Sendable {
       state.generation += 1
       state.onFailure = onFailure
       // A session that failed left its buffers behind.
-      state.buffer.deallocate()
+      state.main.buffer.deallocate()
       for spare in state.spare { spare.deallocate() }
       state.spare = []
-      state.buffer = EventBuffer(capacity: Self.bufferCapacity)
+      state.main = SessionState(buffer: EventBuffer(capacity: Self.bufferCapacity))
       state.allocated = 1
       state.dropped = 0
-      state.scope = mode.scope
-      state.reproducible = mode.reproducible
-      beginSession(&state, scenario: scenario, app: app)
+      state.mainSessionID = 0
+      state.destinationUsed = false
+      state.mainScope = mode.scope
+      Self.countActiveScopes(state)
+      beginMainSession(&state, scenario: scenario, app: app)
       if let interval = mode.flushInterval, interval > .zero {
         state.flushTimer = startFlushTimer(every: interval, generation: state.generation)
       }
+      RecordingSwitch.set(true)
     }
-    RecordingSwitch.set(true)
     Self.registerExitFlush()
   }
 
-  /// Starts a new session (a new `meta` line) in the current destination.
+  /// Starts a new session (a new `meta` line) where the caller records: its scope's
+  /// session, or the destination's.
   func newSession(scenario: String?, app: String?) {
+    let scope = Self.activeScopes.loadRelaxed() == 0 ? 0 : RecordingScope.current
     state.withLock { state in
+      if scope != 0, var session = state.scopes.removeValue(forKey: scope) {
+        closeOpenMarkers(of: &session)
+        let startedAt = session.reproducible ? nil : MonotonicClock.iso8601Now()
+        session = SessionState(buffer: session.buffer, reproducible: session.reproducible)
+        session.makeRoom(for: MetaLine.worstCaseLength(scenario: scenario, app: app, startedAt: startedAt))
+        MetaLine.write(to: &session.buffer, scenario: scenario, app: app, startedAt: startedAt, session: nil)
+        state.scopes[scope] = session
+        return
+      }
       guard state.sink != nil else { return }
       closeOpenMarkers(&state)
-      beginSession(&state, scenario: scenario, app: app)
+      beginMainSession(&state, scenario: scenario, app: app)
     }
   }
 
-  /// Ends recording: closes open marker spans, writes everything and closes the destination.
+  /// Ends recording to the destination: closes open marker spans, writes everything and
+  /// closes it. Scoped sessions in progress go on.
   func stop() {
-    RecordingSwitch.set(false)
     let taken: (sink: any TraceSink, last: EventBuffer, report: @Sendable (String) -> Void)? = state.withLock {
       state in
       guard let sink = state.sink else { return nil }
       state.flushTimer?.cancel()
       state.flushTimer = nil
       closeOpenMarkers(&state)
+      // A recording of nothing still says what it was; a `lost` line needs its session's `meta`.
+      if !state.destinationUsed || state.dropped > 0 { writeHeader(&state) }
       // The last buffer is often full when events were being dropped: the `lost` line then
       // goes in a small buffer of its own, so no loss goes unannounced.
-      if state.dropped > 0, state.buffer.remaining < Self.lostLineCapacity {
-        let full = state.buffer
-        state.buffer = EventBuffer(capacity: full.count + Self.lostLineCapacity)
-        state.buffer.append(raw: full.bytes)
+      if state.dropped > 0, state.main.buffer.remaining < Self.lostLineCapacity {
+        let full = state.main.buffer
+        state.main.buffer = EventBuffer(capacity: full.count + Self.lostLineCapacity)
+        state.main.buffer.append(raw: full.bytes)
         full.deallocate()
       }
       writeLostLine(&state)
-      let last = state.buffer
-      state.buffer = EventBuffer(capacity: 0)  // freed by the next start
+      let last = state.main.buffer
+      state.main = SessionState(buffer: EventBuffer(capacity: 0))  // freed by the next start
       for spare in state.spare { spare.deallocate() }
       state.spare = []
       state.allocated = 0
       state.sink = nil
       state.generation += 1
-      state.scope = 0
-      state.reproducible = false
+      state.header = .written
+      state.mainScope = 0
+      Self.countActiveScopes(state)
+      RecordingSwitch.set(state.isRecording)
       return (sink, last, state.onFailure ?? { Self.reportToStandardError($0) })
     }
     guard let taken else { return }
@@ -236,45 +231,43 @@ final class Recorder: Sendable {
   /// Hands the current buffer to the writer and waits until everything is written.
   func flush() {
     state.withLock { state in
-      guard state.sink != nil, state.buffer.count > 0 else { return }
+      guard state.sink != nil, state.main.buffer.count > 0 else { return }
       _ = replaceBuffer(&state)
     }
     writer.sync {}
   }
 
-  private func beginSession(_ state: inout State, scenario: String?, app: String?) {
-    state.start = MonotonicClock.now()
-    state.nextSpan = 1
-    state.openMarkers = [:]
-    state.step = 0
-    state.threadNumbers = [:]
-    state.objectNumbers = [:]
-    let startedAt = state.reproducible ? nil : MonotonicClock.iso8601Now()
-    let bound =
-      96 + (startedAt?.utf8.count ?? 0) + JSONEscaping.worstCaseLength(scenario ?? "")
-      + JSONEscaping.worstCaseLength(app ?? "")
-    guard reserve(&state, bound) else { return }
-    state.buffer.append(#"{"e":"meta","format":"redraw-trace","version":1"#)
-    if let app {
-      state.buffer.append(#","app":"#)
-      state.buffer.append(quoted: app)
+  /// Starts the destination's next session; its `meta` line waits for its first event.
+  private func beginMainSession(_ state: inout State, scenario: String?, app: String?) {
+    let buffer = state.main.buffer
+    state.main = SessionState(buffer: buffer)
+    state.mainSessionID += 1
+    state.header = .pending(scenario: scenario, app: app, startedAt: MonotonicClock.iso8601Now())
+  }
+
+  /// Writes the `meta` line the destination's session owes, if any.
+  func writeHeader(_ state: inout State) {
+    switch state.header {
+    case .written:
+      return
+    case .pending(let scenario, let app, let startedAt):
+      let bound = MetaLine.worstCaseLength(scenario: scenario, app: app, startedAt: startedAt)
+      guard reserve(&state, bound) else { return }
+      MetaLine.write(
+        to: &state.main.buffer, scenario: scenario, app: app, startedAt: startedAt, session: state.mainSessionID)
+    case .resume:
+      guard reserve(&state, MetaLine.worstCaseLength(scenario: nil, app: nil, startedAt: nil)) else { return }
+      MetaLine.write(to: &state.main.buffer, scenario: nil, app: nil, startedAt: nil, session: state.mainSessionID)
     }
-    if let startedAt {
-      state.buffer.append(#","startedAt":"#)
-      state.buffer.append(quoted: startedAt)
-    }
-    if let scenario {
-      state.buffer.append(#","scenario":"#)
-      state.buffer.append(quoted: scenario)
-    }
-    state.buffer.append("}\n")
+    state.header = .written
+    state.destinationUsed = true
   }
 
   private func closeOpenMarkers(_ state: inout State) {
-    for (tid, span) in state.openMarkers.sorted(by: { $0.key < $1.key }) {
-      writeEnd(&state, tid: tid, span: span, object: nil)
+    for (tid, span) in state.main.openMarkers.sorted(by: { $0.key < $1.key }) where reserve(&state, 128) {
+      writeEnd(&state.main, tid: tid, span: span, object: nil)
     }
-    state.openMarkers = [:]
+    state.main.openMarkers = [:]
   }
 
   // MARK: - Buffers
@@ -284,13 +277,13 @@ final class Recorder: Sendable {
   /// - Returns: Whether the line may be written now.
   @inline(__always)
   func reserve(_ state: inout State, _ length: Int) -> Bool {
-    if state.dropped == 0, state.buffer.remaining >= length { return true }
+    if state.dropped == 0, state.main.buffer.remaining >= length { return true }
     return reserveSlowly(&state, length)
   }
 
   private func reserveSlowly(_ state: inout State, _ length: Int) -> Bool {
     let lostLine = state.dropped > 0 ? Self.lostLineCapacity : 0
-    if state.buffer.remaining < length + lostLine {
+    if state.main.buffer.remaining < length + lostLine {
       guard replaceBuffer(&state, atLeast: length + lostLine) else {
         state.dropped += 1
         return false
@@ -316,8 +309,8 @@ final class Recorder: Sendable {
     } else {
       return false
     }
-    let full = state.buffer
-    state.buffer = next
+    let full = state.main.buffer
+    state.main.buffer = next
     if full.count == 0 {
       recycle(&state, full, generation: state.generation)
       return true
@@ -344,13 +337,17 @@ final class Recorder: Sendable {
   /// 20 characters each.
   static let lostLineCapacity = 80
 
-  private func writeLostLine(_ state: inout State) {
-    guard state.dropped > 0, state.buffer.remaining >= Self.lostLineCapacity else { return }
-    state.buffer.append(#"{"e":"lost","t":"#)
-    state.buffer.append(decimal: state.timestamp())
-    state.buffer.append(#","tid":0,"count":"#)
-    state.buffer.append(decimal: Int64(state.dropped))
-    state.buffer.append("}\n")
+  func writeLostLine(_ state: inout State) {
+    // Until the destination's session wrote its `meta` line, the line would land in the
+    // session before it: the count waits.
+    guard state.dropped > 0, state.header.isWritten, state.main.buffer.remaining >= Self.lostLineCapacity else {
+      return
+    }
+    state.main.buffer.append(#"{"e":"lost","t":"#)
+    state.main.buffer.append(decimal: state.main.timestamp())
+    state.main.buffer.append(#","tid":0,"count":"#)
+    state.main.buffer.append(decimal: Int64(state.dropped))
+    state.main.buffer.append("}\n")
     state.dropped = 0
   }
 
@@ -369,11 +366,11 @@ final class Recorder: Sendable {
   private func failed(_ error: TraceWriteError, lostBytes: Int, generation: Int) {
     let handler: (@Sendable (String) -> Void)? = state.withLock { state in
       guard state.generation == generation, state.sink != nil else { return nil }
-      RecordingSwitch.set(false)
       state.flushTimer?.cancel()
       state.flushTimer = nil
       state.sink = nil
       state.generation += 1
+      RecordingSwitch.set(state.isRecording)
       return state.onFailure ?? { Self.reportToStandardError($0) }
     }
     handler?(Self.failureMessage(error, lostBytes: lostBytes))

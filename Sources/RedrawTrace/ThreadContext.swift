@@ -29,19 +29,6 @@ enum ThreadContext {
     return assignID()
   }
 
-  /// The recording scope this thread is in (0 for none), see ``Trace/record(scenario:app:reproducible:_:)``.
-  static var currentScope: Int32 {
-    Int32(truncatingIfNeeded: Int(bitPattern: pthread_getspecific(scopeKey)))
-  }
-
-  /// Runs `body` with this thread in `scope`.
-  static func withScope<R>(_ scope: Int32, _ body: () throws -> R) rethrows -> R {
-    let previous = pthread_getspecific(scopeKey)
-    pthread_setspecific(scopeKey, UnsafeRawPointer(bitPattern: Int(scope)))
-    defer { pthread_setspecific(scopeKey, previous) }
-    return try body()
-  }
-
   /// Whether this thread's run loop has the observer that ends marker spans (see
   /// ``MarkerRunLoop``).
   static var observesRunLoop: Bool {
@@ -80,7 +67,6 @@ enum ThreadContext {
   private static let nextID = AtomicInt(2)
 
   private static let idKey: pthread_key_t = makeKey(destructor: nil)
-  private static let scopeKey: pthread_key_t = makeKey(destructor: nil)
   private static let lockKey: pthread_key_t = makeKey(destructor: nil)
   private static let runLoopKey: pthread_key_t = makeKey(destructor: nil)
   private static let collectorKey: pthread_key_t = makeKey { pointer in

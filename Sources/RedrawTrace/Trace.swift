@@ -35,7 +35,8 @@ public enum Trace {
   @inlinable
   public static var isRecording: Bool { RecordingSwitch.isOn }
 
-  /// Starts recording a session to `destination`, ending any recording in progress.
+  /// Starts recording a session to `destination`, ending any recording to a destination in
+  /// progress (scoped sessions go on, and are written to the new destination when they end).
   ///
   /// - Parameters:
   ///   - destination: Where the trace goes.
@@ -57,7 +58,8 @@ public enum Trace {
       mode: Recorder.RecordingMode(flushInterval: flushInterval))
   }
 
-  /// Starts a new session in the current destination, for example one per test.
+  /// Starts a new session where the caller records: in its scoped session
+  /// (``record(scenario:app:reproducible:_:)``) or in the destination.
   ///
   /// Writes a new `meta` line; span ids and times start again. Open marker spans are
   /// closed first. Does nothing while recording is off.

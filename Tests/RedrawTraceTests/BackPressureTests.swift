@@ -26,8 +26,8 @@ extension RecorderTests {
       try Trace.exclusively {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
-        // Scoped (an id no scoped recording uses): marks from tests running at the same time
-        // stay out of it.
+        // Only one scope (an id no scoped session uses): marks from tests running at the same
+        // time stay out of it.
         let scope = TraceScope(id: .max - 1)
         try Recorder.shared.start(
           .fileDescriptor(ends[1]), scenario: "back pressure", app: nil, onFailure: nil,

@@ -27,6 +27,7 @@ struct TraceLine: Decodable, Equatable {
   var scenario: String?
   var startedAt: String?
   var count: Int?
+  var session: Int64?
 }
 
 /// Records `body` in a scoped recording and returns the lines, each decoded as JSON.

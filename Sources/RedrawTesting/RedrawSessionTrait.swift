@@ -1,0 +1,40 @@
+#if canImport(Testing)
+  import RedrawTrace
+  import Testing
+
+  /// Records each test as a session of its own, named after the test, when the test run
+  /// records (`REDRAW_TRACE=/tmp/tests.jsonl swift test`).
+  ///
+  /// ```swift
+  /// @Suite(.redraw) struct FeedTests {
+  ///   @Test func refreshShowsNewItems() { … }
+  /// }
+  /// ```
+  ///
+  /// Applied to a suite, it applies to every test in it, nested suites included; each case
+  /// of a parameterized test is a session of its own. The session's scenario is the test's
+  /// path, `FeedTests/refreshShowsNewItems()`. It follows the test's task across `await`s
+  /// and into the tasks it creates with `Task { }`; threads the test starts itself join
+  /// with ``TraceScope/join(_:)``. Tests run in parallel as usual: each session is written
+  /// to the trace as one block when its test ends. While nothing records, the trait only
+  /// runs the test.
+  public struct RedrawSessionTrait: TestTrait, SuiteTrait, TestScoping {
+    public var isRecursive: Bool { true }
+
+    public func provideScope(
+      for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+      try await Trace.withSession(scenario: Self.scenario(of: test)) { try await function() }
+    }
+
+    /// The scenario of a test's session: its suites and its name, joined by `/`.
+    public static func scenario(of test: Test) -> String {
+      test.id.nameComponents.joined(separator: "/")
+    }
+  }
+
+  extension Trait where Self == RedrawSessionTrait {
+    /// Records each test as a session of its own; see ``RedrawSessionTrait``.
+    public static var redraw: Self { RedrawSessionTrait() }
+  }
+#endif

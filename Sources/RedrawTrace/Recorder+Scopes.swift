@@ -1,0 +1,84 @@
+import RedrawPlatform
+
+/// Scoped sessions: a test's or a ``Trace/record(scenario:app:reproducible:_:)``'s events,
+/// kept in memory while it runs and written to the destination as one block when it ends.
+extension Recorder {
+  /// Scoped sessions in progress, read without the lock by every recorded event: while it
+  /// is zero, no task-local lookup is made.
+  static let activeScopes = AtomicInt(0)
+
+  /// The first capacity of a scoped session's buffer, which grows as needed.
+  static let scopeCapacity = 16 * 1024
+
+  /// Begins the session of `scope`: its events are those of the tasks and threads that run
+  /// with ``RecordingScope/current`` set to it.
+  func beginScope(_ scope: Int32, scenario: String?, app: String?, reproducible: Bool) {
+    let startedAt = reproducible ? nil : MonotonicClock.iso8601Now()
+    state.withLock { state in
+      var session = SessionState(buffer: EventBuffer(capacity: Self.scopeCapacity), reproducible: reproducible)
+      session.makeRoom(for: MetaLine.worstCaseLength(scenario: scenario, app: app, startedAt: startedAt))
+      MetaLine.write(to: &session.buffer, scenario: scenario, app: app, startedAt: startedAt, session: nil)
+      state.scopes[scope] = session
+      Self.countActiveScopes(state)
+      RecordingSwitch.set(true)
+    }
+  }
+
+  /// Ends the session of `scope`: closes its open marker spans, writes it as one block into
+  /// the destination when one records, and returns its bytes.
+  func endScope(_ scope: Int32) -> [UInt8] {
+    state.withLock { state in
+      guard var session = state.scopes.removeValue(forKey: scope) else { return [] }
+      Self.countActiveScopes(state)
+      closeOpenMarkers(of: &session)
+      // A destination that records one scope only takes no other session.
+      if state.sink != nil, state.mainScope == 0 { appendBlock(&state, session.buffer.bytes) }
+      let bytes = Array(session.buffer.bytes)
+      session.buffer.deallocate()
+      RecordingSwitch.set(state.isRecording)
+      return bytes
+    }
+  }
+
+  /// Ends the open marker spans of a scoped session.
+  func closeOpenMarkers(of session: inout SessionState) {
+    for (tid, span) in session.openMarkers.sorted(by: { $0.key < $1.key }) {
+      session.makeRoom(for: 128)
+      writeEnd(&session, tid: tid, span: span, object: nil)
+    }
+    session.openMarkers = [:]
+  }
+
+  /// Updates ``activeScopes``: the scoped sessions, and the destination's scope if it has one.
+  static func countActiveScopes(_ state: borrowing State) {
+    activeScopes.storeRelaxed(Int64(state.scopes.count + (state.mainScope != 0 ? 1 : 0)))
+  }
+
+  /// Appends a whole session to the destination's stream. The destination's session, if it
+  /// wrote its `meta` line, continues after it with a `meta` line of its id.
+  private func appendBlock(_ state: inout State, _ block: UnsafeBufferPointer<UInt8>) {
+    guard reserve(&state, block.count) else {
+      state.dropped += block.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+      return
+    }
+    state.main.buffer.append(raw: block)
+    state.destinationUsed = true
+    if state.header.isWritten { state.header = .resume }
+  }
+}
+
+extension Recorder.Header {
+  /// Whether the destination's session owes no `meta` line.
+  var isWritten: Bool {
+    if case .written = self { return true }
+    return false
+  }
+}
+
+/// The recording scope of the running task, or of the thread outside any task (0: none).
+///
+/// A task-local value, so it follows a test's `await`s and the tasks it creates with
+/// `Task { }`; other threads join with ``TraceScope/join(_:)``.
+enum RecordingScope {
+  @TaskLocal static var current: Int32 = 0
+}

@@ -1,0 +1,83 @@
+/// One session being written: its buffer, its clock and the ids it numbers.
+///
+/// The recorder has one for its destination (the process's session) and one per scoped
+/// session in progress (``Trace/record(scenario:app:reproducible:_:)``,
+/// ``Trace/withSession(scenario:app:isolation:_:)``); every event is formatted into the one
+/// its thread or task belongs to.
+struct SessionState {
+  /// The bytes formatted so far and not yet handed on.
+  var buffer: EventBuffer
+  /// Monotonic time at the session's start; event times are relative to it.
+  var start: UInt64
+  /// The next span id of the session.
+  var nextSpan: Int64 = 1
+  /// The open span of a body marker, per thread.
+  var openMarkers: [Int32: Int64] = [:]
+  /// Logical time (1 µs a step), and `tid`, `obj` and view nodes numbered from 1 in order of
+  /// appearance: the same scripted run gives the same bytes.
+  var reproducible: Bool
+  /// The logical clock of a reproducible recording.
+  var step: Int64 = 0
+  /// Ids as a reproducible recording renumbers them.
+  var threadNumbers: [Int32: Int32] = [:]
+  var objectNumbers: [UInt64: UInt64] = [:]
+  var nodeNumbers: [Int: Int] = [:]
+
+  init(buffer: EventBuffer, reproducible: Bool = false) {
+    self.buffer = buffer
+    self.start = MonotonicClock.now()
+    self.reproducible = reproducible
+  }
+
+  // MARK: - Ids and times
+
+  /// The time of an event: nanoseconds since the session started, or the logical clock.
+  @inline(__always)
+  mutating func timestamp() -> Int64 {
+    if _slowPath(reproducible) {
+      step += 1_000
+      return step
+    }
+    return Int64(truncatingIfNeeded: MonotonicClock.now() &- start)
+  }
+
+  /// The `tid` written for `thread`: itself, or 1, 2, … in order of appearance when reproducible.
+  @inline(__always)
+  mutating func threadNumber(_ thread: Int32) -> Int32 {
+    guard _slowPath(reproducible) else { return thread }
+    return Self.number(thread, in: &threadNumbers)
+  }
+
+  /// The `obj` written for `object`: itself, or 1, 2, … in order of appearance when reproducible.
+  @inline(__always)
+  mutating func objectNumber(_ object: UInt64) -> UInt64 {
+    guard _slowPath(reproducible) else { return object }
+    return Self.number(object, in: &objectNumbers)
+  }
+
+  /// The `node`, `parent` or `owner` written for a view node: itself, or 1, 2, … in order
+  /// of appearance when reproducible (view harnesses number nodes process-wide).
+  @inline(__always)
+  mutating func nodeNumber(_ node: Int) -> Int {
+    guard _slowPath(reproducible) else { return node }
+    return Self.number(node, in: &nodeNumbers)
+  }
+
+  private static func number<ID: FixedWidthInteger>(_ id: ID, in numbers: inout [ID: ID]) -> ID {
+    if let number = numbers[id] { return number }
+    let number = ID(numbers.count + 1)
+    numbers[id] = number
+    return number
+  }
+
+  // MARK: - Growing
+
+  /// Grows the buffer so a line of `length` bytes fits: for a session kept in memory whole.
+  mutating func makeRoom(for length: Int) {
+    guard buffer.remaining < length else { return }
+    var grown = EventBuffer(capacity: max(buffer.capacity * 2, buffer.count + length, 16 * 1024))
+    grown.append(raw: buffer.bytes)
+    buffer.deallocate()
+    buffer = grown
+  }
+}

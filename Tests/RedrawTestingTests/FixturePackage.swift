@@ -1,0 +1,76 @@
+import Foundation
+
+/// A user's package under `Tests/Fixtures`, built and run with the toolchain's `swift`.
+///
+/// It is copied to `.build/fixtures/<name>`, beside a link named `Redraw` to this checkout
+/// (what its `Package.swift` depends on), and keeps its build there: later runs are
+/// incremental.
+struct FixturePackage {
+  let directory: URL
+
+  /// The repository's root, found from this file's path.
+  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// Copies the fixture `name` into place and builds it with its tests.
+  static func prepare(_ name: String) throws -> FixturePackage {
+    let fixtures = repositoryRoot.appendingPathComponent(".build/fixtures")
+    let link = fixtures.appendingPathComponent("Redraw")
+    let manager = FileManager.default
+    try manager.createDirectory(at: fixtures, withIntermediateDirectories: true)
+    if (try? manager.destinationOfSymbolicLink(atPath: link.path)) != repositoryRoot.path {
+      try? manager.removeItem(at: link)
+      try manager.createSymbolicLink(at: link, withDestinationURL: repositoryRoot)
+    }
+    let source = repositoryRoot.appendingPathComponent("Tests/Fixtures/\(name)")
+    let package = FixturePackage(directory: fixtures.appendingPathComponent(name))
+    try mirror(source, to: package.directory)
+    let build = try package.swift(["build", "--build-tests"])
+    guard build.status == 0 else { throw FixtureError(command: "swift build --build-tests", output: build.output) }
+    return package
+  }
+
+  /// Runs `swift ARGUMENTS` in the package with `environment` added to a clean environment.
+  func swift(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift"] + arguments
+    process.currentDirectoryURL = directory
+    var inherited = ProcessInfo.processInfo.environment
+    // Nothing of this test run's own recording or test runner reaches the fixture's.
+    for key in inherited.keys
+    where key.hasPrefix("REDRAW_") || key.hasPrefix("XCTest") || key.hasPrefix("SWIFT_TESTING") {
+      inherited[key] = nil
+    }
+    process.environment = inherited.merging(environment) { $1 }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  /// Makes `target` hold the files of `source`, rewriting only those that differ.
+  private static func mirror(_ source: URL, to target: URL) throws {
+    let manager = FileManager.default
+    guard let files = manager.enumerator(at: source, includingPropertiesForKeys: [.isRegularFileKey]) else { return }
+    for case let file as URL in files
+    where (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+      let relative = String(file.path.dropFirst(source.path.count + 1))
+      let destination = target.appendingPathComponent(relative)
+      let data = try Data(contentsOf: file)
+      if (try? Data(contentsOf: destination)) == data { continue }
+      try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try data.write(to: destination)
+    }
+  }
+}
+
+/// A fixture command that failed, with what it printed.
+struct FixtureError: Error, CustomStringConvertible {
+  let command: String
+  let output: String
+  var description: String { "`\(command)` failed:\n\(output.suffix(4_000))" }
+}
