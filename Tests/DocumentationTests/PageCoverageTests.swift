@@ -13,6 +13,9 @@ struct PageCoverageTests {
   static let exampleFiles = [
     "Tests/DocumentationTests/HarnessExamples.swift",
     "Tests/RedrawTraceTests/Documentation/DocumentationExamples.swift",
+    // A user's package, built and run by RedrawTestingTests.
+    "Tests/Fixtures/WholeSuite/Package.swift",
+    "Tests/Fixtures/WholeSuite/Tests/ShopTests/CartTests.swift",
   ]
 
   static var pages: [String] {
