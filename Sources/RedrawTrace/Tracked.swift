@@ -35,7 +35,9 @@ public struct Tracked<Value> {
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<Model, Value>,
     storage storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>
   ) -> Value {
-    get {
+    // Inlined whole, so the key paths are the literals of the access site and the storage
+    // is reached directly instead of through the key path at run time.
+    @inline(__always) get {
       model.tracking.registrar.access(model, keyPath: wrappedKeyPath)
       if ModelObservation.isCollecting {
         ModelObservation.noteRead(model, storage: storageKeyPath)
@@ -47,7 +49,7 @@ public struct Tracked<Value> {
       }
       return model[keyPath: storageKeyPath].value
     }
-    set {
+    @inline(__always) set {
       if RecordingSwitch.isOn {
         let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, wrappedKeyPath, storageKeyPath)
         Recorder.shared.recordAccess(
@@ -59,9 +61,13 @@ public struct Tracked<Value> {
       if model.tracking.hasWriteHandlers {
         model.tracking.notifyWrite(model, storage: storageKeyPath)
       }
-      model.tracking.registrar.withMutation(of: model, keyPath: wrappedKeyPath) {
-        model[keyPath: storageKeyPath].value = newValue
-      }
+      // `willSet` and `didSet` around a store in this body rather than `withMutation`'s
+      // closure: here the store goes to the storage directly, where in a closure it goes
+      // through the key path at run time.
+      let registrar = model.tracking.registrar
+      registrar.willSet(model, keyPath: wrappedKeyPath)
+      model[keyPath: storageKeyPath].value = newValue
+      registrar.didSet(model, keyPath: wrappedKeyPath)
     }
   }
 
