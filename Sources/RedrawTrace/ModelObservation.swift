@@ -47,22 +47,22 @@ public enum ModelObservation {
 
   /// Notes a write for the collection running on this thread, if any.
   @usableFromInline
-  static func noteWrite<Model: TrackedModel>(_ model: Model, storage: AnyKeyPath) {
+  static func noteWrite<Model: TrackedModel>(_ model: Model, storageOffset: Int) {
     guard let collector = ReadCollector.current else { return }
     collector.writes.append(
       TrackedWrite(
         objectID: model.tracking.identity.objectID, type: String(describing: Model.self),
-        property: TrackedPropertyName.of(storage: storage)))
+        property: TrackedPropertyName.of(Model.self, offset: storageOffset)))
   }
 
   /// Notes a read for the collection running on this thread, if any.
   @usableFromInline
-  static func noteRead<Model: TrackedModel>(_ model: Model, storage: AnyKeyPath) {
+  static func noteRead<Model: TrackedModel>(_ model: Model, storageOffset: Int) {
     guard let collector = ReadCollector.current else { return }
     collector.reads.append(
       TrackedRead(
         tracking: model.tracking, type: String(describing: Model.self),
-        property: TrackedPropertyName.of(storage: storage)))
+        property: TrackedPropertyName.of(Model.self, offset: storageOffset)))
   }
 }
 
@@ -75,19 +75,6 @@ final class ReadCollector {
   static var current: ReadCollector? {
     get { ThreadContext.readCollector as? ReadCollector }
     set { ThreadContext.readCollector = newValue }
-  }
-}
-
-/// Property names from `@Tracked` storage key paths.
-enum TrackedPropertyName {
-  /// `posts` for `\FeedModel._posts`: the wrapped property is computed, so its key path
-  /// has no name to show; the storage is stored, and its name is the property's with an
-  /// underscore.
-  static func of(storage keyPath: AnyKeyPath) -> String {
-    let description = String(describing: keyPath)
-    guard let dot = description.lastIndex(of: ".") else { return description }
-    let name = description[description.index(after: dot)...]
-    return String(name.hasPrefix("_") ? name.dropFirst() : name)
   }
 }
 
@@ -112,12 +99,12 @@ extension ModelTracking {
 
   /// Notifies the write handlers of a write to `property` of `model`.
   @usableFromInline
-  func notifyWrite<Model: TrackedModel>(_ model: Model, storage: AnyKeyPath) {
+  func notifyWrite<Model: TrackedModel>(_ model: Model, storageOffset: Int) {
     let handlers = writeHandlers.withLock { Array($0.values) }
     guard !handlers.isEmpty else { return }
     let write = TrackedWrite(
       objectID: identity.objectID, type: String(describing: Model.self),
-      property: TrackedPropertyName.of(storage: storage))
+      property: TrackedPropertyName.of(Model.self, offset: storageOffset))
     for handler in handlers { handler(write) }
   }
 }

@@ -40,10 +40,10 @@ public struct Tracked<Value> {
     @inline(__always) get {
       model.tracking.registrar.access(model, keyPath: wrappedKeyPath)
       if ModelObservation.isCollecting {
-        ModelObservation.noteRead(model, storage: storageKeyPath)
+        ModelObservation.noteRead(model, storageOffset: offset(of: storageKeyPath, in: model))
       }
       if RecordingSwitch.isOn {
-        let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, wrappedKeyPath, storageKeyPath)
+        let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)
         Recorder.shared.recordAccess(
           write: false, object: model.tracking.identity.objectID, type: names.type, property: names.property)
       }
@@ -51,15 +51,15 @@ public struct Tracked<Value> {
     }
     @inline(__always) set {
       if RecordingSwitch.isOn {
-        let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, wrappedKeyPath, storageKeyPath)
+        let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)
         Recorder.shared.recordAccess(
           write: true, object: model.tracking.identity.objectID, type: names.type, property: names.property)
       }
       if ModelObservation.isCollecting {
-        ModelObservation.noteWrite(model, storage: storageKeyPath)
+        ModelObservation.noteWrite(model, storageOffset: offset(of: storageKeyPath, in: model))
       }
       if model.tracking.hasWriteHandlers {
-        model.tracking.notifyWrite(model, storage: storageKeyPath)
+        model.tracking.notifyWrite(model, storageOffset: offset(of: storageKeyPath, in: model))
       }
       // `willSet` and `didSet` around a store in this body rather than `withMutation`'s
       // closure: here the store goes to the storage directly, where in a closure it goes
@@ -74,19 +74,26 @@ public struct Tracked<Value> {
   // MARK: - Names
 
   /// Interns the model's type name and the property's name and caches them in the storage.
-  @usableFromInline
+  ///
+  /// Inlined into the accessor, so the storage key path stays a literal that the compiler
+  /// turns into a direct access: no key path object is made on any path.
+  @inlinable @inline(__always)
   static func resolveNames<Model: TrackedModel>(
-    _ model: Model,
-    _ wrappedKeyPath: ReferenceWritableKeyPath<Model, Value>,
-    _ storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>
+    _ model: Model, _ storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>
   ) -> TrackedNames {
-    let recorder = Recorder.shared
-    let names = TrackedNames(
-      type: recorder.intern(Model.self),
-      property: recorder.intern(TrackedPropertyName.of(storage: storageKeyPath)))
-    model.tracking.identity.noteType(names.type)
+    let names = TrackedNames.resolve(
+      Model.self, offset: offset(of: storageKeyPath, in: model), identity: model.tracking.identity)
     model[keyPath: storageKeyPath].names = names
     return names
+  }
+
+  /// How far into `model` the storage lies: a constant once inlined with a literal key path.
+  @inlinable @inline(__always)
+  static func offset<Model: TrackedModel>(
+    of storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>, in model: Model
+  ) -> Int {
+    let base = UnsafeRawPointer(Unmanaged.passUnretained(model).toOpaque())
+    return withUnsafeMutablePointer(to: &model[keyPath: storageKeyPath]) { UnsafeRawPointer($0) - base }
   }
 }
 
@@ -102,5 +109,16 @@ struct TrackedNames: Sendable {
   init(type: TraceName, property: TraceName) {
     self.type = type
     self.property = property
+  }
+
+  /// Interns the names of the property whose storage lies `offset` bytes into instances of
+  /// `type`, and lets `identity` name the type on its `deinit` event.
+  @usableFromInline
+  static func resolve(_ type: AnyClass, offset: Int, identity: TraceIdentity) -> TrackedNames {
+    let recorder = Recorder.shared
+    let names = TrackedNames(
+      type: recorder.intern(type), property: recorder.intern(TrackedPropertyName.of(type, offset: offset)))
+    identity.noteType(names.type)
+    return names
   }
 }

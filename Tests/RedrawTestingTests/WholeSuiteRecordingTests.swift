@@ -28,9 +28,10 @@ import Testing
     // Swift Testing runs tests in parallel by default; one at a time, a test after a
     // `Trace.record` used to be missing.
     for mode in [[], ["--no-parallel"]] {
-      let whole = try record(package, arguments: mode)
+      let whole = try record(package, arguments: mode, keepingAs: "whole\(mode.joined())")
       #expect(whole.problems.isEmpty, "\(mode): \(whole.problems)")
-      #expect(Self.normalized(whole.counts) == Self.normalized(alone), "\(mode)")
+      #expect(
+        Self.normalized(whole.counts) == Self.normalized(alone), "\(mode); the trace is kept at \(whole.trace.path)")
       // Every named session is there: the trait's tests and the recordings inside tests.
       #expect(whole.counts.keys.contains("CartTests/addingItemsRedrawsOnlyTheBadge()"))
       #expect(whole.counts["CartTests/everyItemCounts(items:)"]?.count == 2)
@@ -52,12 +53,16 @@ import Testing
     return listed.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("ShopTests.") }
   }
 
-  /// Runs the fixture's tests with `REDRAW_TRACE` and reads the trace.
-  private func record(_ package: FixturePackage, arguments: [String]) throws -> (
-    counts: Counts, problems: [String], output: String
+  /// Runs the fixture's tests with `REDRAW_TRACE` and reads the trace, which stays in
+  /// `.build/fixtures` under `name` when one is given (to look at after a failure).
+  private func record(_ package: FixturePackage, arguments: [String], keepingAs name: String? = nil) throws -> (
+    counts: Counts, problems: [String], output: String, trace: URL
   ) {
-    let trace = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-whole-suite-\(UUID()).jsonl")
-    defer { try? FileManager.default.removeItem(at: trace) }
+    let trace =
+      name.map { package.directory.deletingLastPathComponent().appendingPathComponent("\($0).jsonl") }
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("redraw-whole-suite-\(UUID()).jsonl")
+    try? FileManager.default.removeItem(at: trace)
+    defer { if name == nil { try? FileManager.default.removeItem(at: trace) } }
     let run = try package.swift(
       ["test", "--skip-build", "--disable-xctest"] + arguments, environment: ["REDRAW_TRACE": trace.path])
     guard run.status == 0 else { throw FixtureError(command: "swift test \(arguments)", output: run.output) }
@@ -77,7 +82,7 @@ import Testing
       // Untracked reads (a test's own checks of its models) are allowed notes, not problems.
       problems += session.diagnostics.filter { !$0.isAllowed }.map { "\(session.scenario ?? ""): \($0.message)" }
     }
-    return (counts, problems, run.output)
+    return (counts, problems, run.output, trace)
   }
 
   /// The process's sessions summed into one (a test run alone has its own), and each
