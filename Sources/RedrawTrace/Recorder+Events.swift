@@ -47,10 +47,10 @@ extension Recorder {
     state.buffer.append(quoted: value)
   }
 
-  /// Appends `,"site":"File.swift:LINE"` from a `#fileID` and `#line`.
+  /// Appends `,"site":"PATH:LINE"` from a `#filePath` and `#line` (see ``CallSite``).
   private func writeSite(_ state: inout State, _ site: CallSite) {
     state.buffer.append(#","site":""#)
-    let file = site.fileName
+    let file = site.path(reproducible: state.reproducible)
     state.buffer.append(escaped: file)
     state.buffer.append(UInt8(ascii: ":"))
     state.buffer.append(decimal: Int64(site.line))
@@ -102,13 +102,15 @@ extension Recorder {
   // MARK: - Spans
 
   /// Opens a `body` span; with `marker`, first closes this thread's open marker span.
-  func beginBody(view: TraceName, node: Int, parent: Int?, cause: BodyCause?, marker: Bool) -> TraceSpan {
+  func beginBody(
+    view: TraceName, node: Int, parent: Int?, cause: BodyCause?, marker: Bool, site: CallSite? = nil
+  ) -> TraceSpan {
     let id =
       withSession { state, tid -> Int64? in
         if marker, let open = state.openMarkers.removeValue(forKey: tid) {
           writeEnd(&state, tid: tid, span: open, object: nil)
         }
-        var bound = 192 + state.names.quotedLength(view)
+        var bound = 192 + state.names.quotedLength(view) + (site?.worstCaseLength ?? 0)
         if case .write(_, let type, let property) = cause {
           bound += 64 + JSONEscaping.worstCaseLength(type) + JSONEscaping.worstCaseLength(property)
         }
@@ -129,6 +131,7 @@ extension Recorder {
             writeString(&state, #","prop":"#, property)
           }
         }
+        if let site { writeSite(&state, site) }
         state.buffer.append("}\n")
         if marker { state.openMarkers[tid] = span }
         return span
