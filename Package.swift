@@ -42,7 +42,7 @@ let package = Package(
     .testTarget(name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis"], exclude: ["FuzzRegressions"]),
     .testTarget(name: "RedrawHarnessTests", dependencies: ["RedrawHarness", "redraw-samples"]),
     .testTarget(name: "RedrawReportsTests", dependencies: ["RedrawReports"], exclude: ["Golden", "Schemas"]),
-    .testTarget(name: "RedrawCLITests", dependencies: ["RedrawCLI", "RedrawPlatform", "redraw"]),
+    .testTarget(name: "RedrawCLITests", dependencies: ["RedrawCLI", "RedrawPlatform", "redraw", "RedrawHarness"]),
     // The docs' Swift code, compiled and run; and every page's blocks checked.
     .testTarget(name: "DocumentationTests", dependencies: ["RedrawHarness", "RedrawTrace", "RedrawAnalysis"]),
   ],

@@ -22,14 +22,14 @@ public enum XcodeReport: ReportRenderer {
     var lines: [String] = []
     for finding in analysis.findings.prefix(maximumFindings) {
       let trace = absolute(finding.source, in: context.workingDirectory) + ":\(max(1, finding.evidence.line)):1"
-      let message = finding.message + " [\(finding.rule)]"
-      let note = FindingPlace.notFoundNote(finding).map { " " + $0 } ?? ""
+      let message =
+        finding.message + (FindingPlace.notFoundNote(finding).map { " " + $0 } ?? "") + " [\(finding.rule)]"
       if let source = finding.location, let path = openablePath(source, root: context.sourceRoot) {
         let position = "\(path):\(max(1, source.line)):\(max(1, source.column ?? 1))"
-        lines.append("\(position): \(kind(finding.severity)): \(message)\(note)")
+        lines.append("\(position): \(kind(finding.severity)): \(message)")
         lines.append("\(trace): note: the first event in the trace that shows it")
       } else {
-        lines.append("\(trace): \(kind(finding.severity)): \(message)\(note)")
+        lines.append("\(trace): \(kind(finding.severity)): \(message)")
       }
     }
     if analysis.findings.count > maximumFindings {
