@@ -84,7 +84,9 @@ public struct AnalyzeOptions: Sendable {
     discussion: """
       Reads Redraw traces (JSON lines, format version 1) and reports over-broad \
       invalidation, repeated or effectful initializers, whole-model reads and more. Several \
-      files, and several sessions in one file, are separate sessions in one report.
+      files, and several sessions in one file, are separate sessions in one report. Findings \
+      point at the source lines the trace recorded (a view's body, a construction, a write), \
+      named relative to --source-root in the formats CI attaches to code.
 
       Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 an \
       unreadable or invalid trace, or one with no events (unless --allow-empty); 64 a wrong \
