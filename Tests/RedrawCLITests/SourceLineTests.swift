@@ -96,6 +96,22 @@ struct SourceLineTests {
   @Test(arguments: [false, true])
   func everySARIFResultNamesAFileUnderTheRootAtTheLineOfTheCall(reproducible: Bool) throws {
     let sarif = try Self.analyze(Self.record(reproducible: reproducible), format: "sarif")
+    try Self.checkSourceLines(sarif)
+  }
+
+  @Test func theExecutableRunFromThePackageRootFindsItWithoutAnOption() throws {
+    let trace = scratchPath("source-lines-\(UUID().uuidString).jsonl")
+    try Data(Self.record(reproducible: false).bytes).write(to: URL(fileURLWithPath: trace))
+    // The package's root is the working directory, and its git root; no GITHUB_WORKSPACE.
+    let run = try EndToEndTests().run(
+      ["analyze", trace, "--format", "sarif", "--fail-on", "never"], environment: ["GITHUB_WORKSPACE": ""])
+    #expect(run.status == 0, "\(run.error)")
+    try Self.checkSourceLines(run.output)
+  }
+
+  /// Checks that every result of `sarif` names this file relative to `%SRCROOT%`, the
+  /// package's root, at the line of a call, and each rule the line of its own call.
+  static func checkSourceLines(_ sarif: String) throws {
     let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
     let run = try #require((document["runs"] as? [[String: Any]])?.first)
     let base = (run["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any]
@@ -110,9 +126,9 @@ struct SourceLineTests {
       let uri = try #require(artifact["uri"] as? String)
       #expect(artifact["uriBaseId"] as? String == "%SRCROOT%", "\(rule) is relative to the source root")
       #expect(FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(uri).path), "\(uri)")
-      #expect(uri == Self.file)
+      #expect(uri == file)
       let line = try #require((physical["region"] as? [String: Any])?["startLine"] as? Int)
-      let text = Self.sourceLines.indices.contains(line) ? Self.sourceLines[line] : ""
+      let text = sourceLines.indices.contains(line) ? sourceLines[line] : ""
       let calls = ["content.child(", "Trace.make(", "Trace.effect(", "ViewHarness("]
       #expect(calls.contains { text.contains($0) }, "\(rule) points at a call, not at line \(line): \(text)")
       lines[rule, default: []].insert(line)
