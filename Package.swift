@@ -49,7 +49,7 @@ let package = Package(
     // Also builds and runs the user package in Tests/Fixtures/WholeSuite.
     .testTarget(name: "RedrawTestingTests", dependencies: ["RedrawTesting", "RedrawTrace", "RedrawAnalysis"]),
     .testTarget(name: "RedrawReportsTests", dependencies: ["RedrawReports"], exclude: ["Golden", "Schemas"]),
-    .testTarget(name: "RedrawCLITests", dependencies: ["RedrawCLI", "RedrawPlatform", "redraw"]),
+    .testTarget(name: "RedrawCLITests", dependencies: ["RedrawCLI", "RedrawPlatform", "redraw", "RedrawHarness"]),
     // The docs' Swift code, compiled and run; and every page's blocks checked.
     .testTarget(name: "DocumentationTests", dependencies: ["RedrawHarness", "RedrawTrace", "RedrawAnalysis"]),
   ],

@@ -11,12 +11,14 @@ import RedrawReports
 #endif
 
 /// The stages of `redraw analyze`, in order: read -> build sessions -> run rules ->
-/// filter -> render.
+/// filter -> locate -> render.
 ///
 /// Reading and building sessions stream together: each line is parsed and handed to
 /// the session builder at once, so no file is ever held in memory whole. Budgets run
 /// with the rules; the filter removes ignored and baseline findings after both, so a
-/// baseline written by one run is read by the next against the same findings.
+/// baseline written by one run is read by the next against the same findings. Locating
+/// names the findings' source files relative to the source root, for the formats that show
+/// them.
 public enum AnalysisPipeline {
   /// Runs every stage and writes the report; returns the exit code.
   public static func run(_ options: AnalyzeOptions, terminal: Terminal) -> ExitCode {
@@ -41,7 +43,7 @@ public enum AnalysisPipeline {
       let count = unignored.count
       terminal.standardError("redraw: wrote the baseline \(path) (\(count) finding\(count == 1 ? "" : "s") accepted)\n")
     }
-    let analysis = filter(found, options)
+    let analysis = locate(filter(found, options), options, terminal: terminal)
     guard deliver(render(analysis, options), to: options.output, terminal: terminal) else { return .inputError }
     guard let failOn = options.failOn else { return .success }
     return analysis.findings.contains { $0.severity >= failOn } ? .findings : .success
@@ -117,11 +119,40 @@ public enum AnalysisPipeline {
     return suppressions.apply(to: analysis)
   }
 
-  /// Stage 5: renders the report.
+  /// Stage 5: names the findings' source files relative to the source root, listing the
+  /// root's files only when a recorded path is not already under it, and only for a format
+  /// that shows them. Sites found nowhere under the root are counted on standard error; each
+  /// report says so beside the finding.
+  static func locate(_ analysis: Analysis, _ options: AnalyzeOptions, terminal: Terminal) -> Analysis {
+    guard options.format.showsSourceLocations else { return analysis }
+    var locator = SourceLocator(root: options.sourceRoot, files: [])
+    let names = locator.fileNames(in: analysis)
+    if !names.isEmpty {
+      let listing = SourceRoot.files(under: options.sourceRoot, named: names)
+      if !listing.complete {
+        terminal.standardError(
+          "redraw: note: stopped looking for source files after \(SourceRoot.maximumEntries) entries under "
+            + "\(options.sourceRoot); pass --source-root with the package's directory\n")
+      }
+      locator = SourceLocator(root: options.sourceRoot, files: listing.files)
+    }
+    let located = locator.locate(analysis)
+    let notFound = Set(located.findings.compactMap { $0.location?.resolution == .notFound ? $0.location?.file : nil })
+    if !notFound.isEmpty {
+      let count = notFound.count
+      terminal.standardError(
+        "redraw: note: \(count) recorded source file\(count == 1 ? "" : "s") name\(count == 1 ? "s" : "") no single file under the source root "
+          + "\(options.sourceRoot) (\(notFound.sorted().prefix(3).joined(separator: ", "))\(count > 3 ? ", …" : "")); "
+          + "their findings keep the recorded paths\n")
+    }
+    return located
+  }
+
+  /// Stage 6: renders the report.
   static func render(_ analysis: Analysis, _ options: AnalyzeOptions) -> String {
     let context = ReportContext(
       toolVersion: RedrawVersion.current, color: options.color, failOn: options.failOn,
-      generatedAt: options.generatedAt)
+      generatedAt: options.generatedAt, sourceRoot: options.sourceRoot, workingDirectory: options.workingDirectory)
     return options.format.renderer.render(analysis, context: context)
   }
 

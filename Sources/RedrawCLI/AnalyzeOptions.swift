@@ -24,6 +24,11 @@ public struct AnalyzeOptions: Sendable {
   public var generatedAt: String
   /// Parser threads per trace file.
   public var jobs: Int
+  /// The absolute directory findings' source files are named relative to (see
+  /// ``SourceRoot/resolve(option:environment:workingDirectory:)``).
+  public var sourceRoot: String
+  /// The absolute working directory, for reports that need absolute trace paths.
+  public var workingDirectory: String
 
   // MARK: - Command line
 
@@ -67,6 +72,11 @@ public struct AnalyzeOptions: Sendable {
   static let writeBaseline = OptionSpec(
     name: "--write-baseline", valueName: "file",
     help: "Write this run's findings as a baseline of accepted findings, then report none of them.")
+  static let sourceRoot = OptionSpec(
+    name: "--source-root", valueName: "dir",
+    help:
+      "Name findings' source files relative to this directory in sarif, github, junit and json reports (xcode: absolute under it); by default $GITHUB_WORKSPACE when set, else the git root of the working directory, else the working directory."
+  )
 
   static let spec = CommandSpec(
     name: "analyze",
@@ -74,14 +84,18 @@ public struct AnalyzeOptions: Sendable {
     discussion: """
       Reads Redraw traces (JSON lines, format version 1) and reports over-broad \
       invalidation, repeated or effectful initializers, whole-model reads and more. Several \
-      files, and several sessions in one file, are separate sessions in one report.
+      files, and several sessions in one file, are separate sessions in one report. Findings \
+      point at the source lines the trace recorded (a view's body, a construction, a write), \
+      named relative to --source-root in the formats CI attaches to code.
 
       Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 an \
       unreadable or invalid trace, or one with no events (unless --allow-empty); 64 a wrong \
       command line.
       """,
     arguments: [ArgumentSpec(name: "trace", help: "Trace files to analyze; - reads standard input.", repeating: true)],
-    options: [format, output, failOn, lenient, allowEmpty, threshold, color, config, baseline, writeBaseline, jobs])
+    options: [
+      format, output, failOn, lenient, allowEmpty, threshold, color, config, baseline, writeBaseline, sourceRoot, jobs,
+    ])
 
   /// Resolves the parsed command line and the terminal into options.
   static func resolve(_ parsed: ParsedArguments, terminal: Terminal) throws(UsageError) -> AnalyzeOptions {
@@ -131,6 +145,9 @@ public struct AnalyzeOptions: Sendable {
       }
       threads = value
     }
+    let workingDirectory = FileManager.default.currentDirectoryPath
+    let root = try SourceRoot.resolve(
+      option: parsed.value(sourceRoot), environment: terminal.environment, workingDirectory: workingDirectory)
     return AnalyzeOptions(
       inputs: parsed.positionals, format: ReportFormat(rawValue: parsed.value(format) ?? "text") ?? .text,
       output: output, failOn: failLevel == "never" ? nil : Severity(rawValue: failLevel),
@@ -138,7 +155,7 @@ public struct AnalyzeOptions: Sendable {
       ruleContext: context, color: useColor && parsed.value(format) == "text",
       suppressions: Suppressions(ignores: configuration.ignores, baseline: accepted), budgets: configuration.budgets,
       writeBaseline: parsed.value(writeBaseline), generatedAt: ISO8601DateFormatter().string(from: Date()),
-      jobs: threads)
+      jobs: threads, sourceRoot: root, workingDirectory: workingDirectory)
   }
 
   /// The configuration of `--config`, or of `.redraw.json` when it exists, or none.

@@ -28,7 +28,7 @@ public enum AppEffects {
   /// next ``ViewHarness/flush()`` (or ``runTasks()``) on this thread, as the main actor
   /// runs a task after the current update.
   public static func task(
-    _ name: String, file: StaticString = #fileID, line: UInt = #line, _ work: @escaping () -> Void
+    _ name: String, file: StaticString = #filePath, line: UInt = #line, _ work: @escaping () -> Void
   ) {
     Trace.effect(.task, name, file: file, line: line)
     Registry.current.tasks.append(work)
@@ -42,7 +42,7 @@ public enum AppEffects {
   ///   observer, as with `NotificationCenter`: it runs for the thread's life.
   @discardableResult
   public static func observe(
-    _ name: String, file: StaticString = #fileID, line: UInt = #line, _ work: @escaping () -> Void
+    _ name: String, file: StaticString = #filePath, line: UInt = #line, _ work: @escaping () -> Void
   ) -> ObserverToken {
     Trace.effect(.observer, name, file: file, line: line)
     let registry = Registry.current

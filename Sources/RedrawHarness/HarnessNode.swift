@@ -7,6 +7,8 @@ final class HarnessNode {
   let id: Int
   let typeName: String
   let key: ChildKey
+  /// Where the view is declared: the `site` of its `body` events.
+  let site: Site
   weak var parent: HarnessNode?
   var view: any HarnessView
   var environment: [ObjectIdentifier: AnyObject]
@@ -47,9 +49,20 @@ final class HarnessNode {
   /// Counts evaluations, so observations set up by an earlier one are recognized.
   var generation = 0
 
-  init(id: Int, key: ChildKey, typeName: String, view: any HarnessView, environment: [ObjectIdentifier: AnyObject]) {
+  /// A source location: the `content.child(…)` call that declares a view, or the
+  /// ``ViewHarness`` initializer's call for the root.
+  struct Site {
+    var file: StaticString
+    var line: UInt
+  }
+
+  init(
+    id: Int, key: ChildKey, typeName: String, view: any HarnessView, environment: [ObjectIdentifier: AnyObject],
+    site: Site
+  ) {
     self.id = id
     self.key = key
+    self.site = site
     self.typeName = typeName
     self.view = view
     self.environment = environment

@@ -32,6 +32,8 @@ public struct ViewContent {
     var typeName: String
     var environment: [ObjectIdentifier: AnyObject]
     var view: any HarnessView
+    /// Where the body declared it: the `site` of its `body` events.
+    var site: HarnessNode.Site
   }
 
   /// A task declared by a body.
@@ -72,6 +74,9 @@ public struct ViewContent {
   /// same type. Calls from one location in a loop are told apart by `id`, as `ForEach`
   /// does, or else by their order there.
   ///
+  /// The child's `body` events record this call as their `site`, so findings about the view
+  /// point at where its parent declares it.
+  ///
   /// - Parameters:
   ///   - make: The child's struct, e.g. `FeedView(settings: settings)`.
   ///   - id: An explicit identity, as `ForEach` or `.id(_:)` give: a new `id` is a new view
@@ -79,12 +84,12 @@ public struct ViewContent {
   ///   - environment: Objects to inject into the child's subtree, as `.environment(_:)` does.
   public mutating func child<V: HarnessView>(
     _ make: @autoclosure () -> V, id: AnyHashable? = nil, environment: [AnyObject] = [],
-    fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     var inherited = self.environment
     for object in environment { inherited[ObjectIdentifier(type(of: object))] = object }
     let first = ChildKey(
-      site: ChildKey.Site(file: fileID, line: line, column: column), type: ObjectIdentifier(V.self), id: id,
+      site: ChildKey.Site(file: file, line: line, column: column), type: ObjectIdentifier(V.self), id: id,
       occurrence: 0)
     var key = first
     key.occurrence = declaredKeys[first, default: 0]
@@ -92,14 +97,16 @@ public struct ViewContent {
     let node = identify(key)
     let view = Trace.withOwner(node) { make() }
     children.append(
-      Child(key: key, node: node, typeName: String(describing: V.self), environment: inherited, view: view))
+      Child(
+        key: key, node: node, typeName: String(describing: V.self), environment: inherited, view: view,
+        site: HarnessNode.Site(file: file, line: line)))
   }
 
   /// Declares work to run once each time the view appears (`.task { }`), or again
   /// whenever `id` changes (`.task(id:) { }`). Each start records a `task` effect named
   /// `name` at this call.
   public mutating func task(
-    _ name: String, id: AnyHashable? = nil, file: StaticString = #fileID, line: UInt = #line,
+    _ name: String, id: AnyHashable? = nil, file: StaticString = #filePath, line: UInt = #line,
     _ work: @escaping () -> Void
   ) {
     tasks.append(Task(name: name, id: id, file: file, line: line, work: work))
@@ -135,7 +142,7 @@ public struct ViewContent {
 struct ChildKey: Hashable {
   /// A source location of a `child` call.
   struct Site: Hashable {
-    /// The address of the `#fileID` string: one per file in a binary.
+    /// The address of the `#filePath` string: one per file in a binary.
     var file: UInt
     var line: UInt
     var column: UInt

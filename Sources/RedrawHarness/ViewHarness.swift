@@ -73,12 +73,20 @@ public final class ViewHarness {
   public private(set) var lastPasses = 0
 
   /// Mounts `root` and evaluates the whole tree once.
-  public init<Root: HarnessView>(tracking: Tracking = .propertyLevel, _ root: @escaping () -> Root) {
+  ///
+  /// The root's `body` events record this call as their `site` (a child's record its
+  /// `content.child(…)` call), so findings about the view point at where it is declared.
+  public init<Root: HarnessView>(
+    tracking: Tracking = .propertyLevel, file: StaticString = #filePath, line: UInt = #line,
+    _ root: @escaping () -> Root
+  ) {
     self.tracking = tracking
     let key = ChildKey(site: .root, type: ObjectIdentifier(Root.self), id: nil, occurrence: 0)
     let id = Self.makeNodeID()
     let made = Trace.withOwner(id) { root() }
-    self.root = HarnessNode(id: id, key: key, typeName: String(describing: Root.self), view: made, environment: [:])
+    self.root = HarnessNode(
+      id: id, key: key, typeName: String(describing: Root.self), view: made, environment: [:],
+      site: HarnessNode.Site(file: file, line: line))
     flush()
   }
 
@@ -172,7 +180,8 @@ public final class ViewHarness {
     // Observations of an earlier evaluation may still fire; only this one's count.
     node.generation += 1
     let generation = node.generation
-    let span = Trace.beginBody(node.typeName, node: node.id, parent: node.parent?.id, cause: cause)
+    let span = Trace.beginBody(
+      node.typeName, node: node.id, parent: node.parent?.id, cause: cause, file: node.site.file, line: node.site.line)
     for subscription in node.subscriptions where tracking.level(of: subscription.type) == .object {
       Trace.subscription(subscription.model, type: subscription.type, via: subscription.via)
     }
@@ -280,7 +289,7 @@ public final class ViewHarness {
       } else {
         let child = HarnessNode(
           id: declaration.node, key: declaration.key, typeName: declaration.typeName, view: declaration.view,
-          environment: declaration.environment)
+          environment: declaration.environment, site: declaration.site)
         child.parent = node
         children.append(child)
       }

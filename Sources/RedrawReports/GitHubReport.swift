@@ -3,6 +3,11 @@ import RedrawAnalysis
 /// GitHub Actions workflow commands: each finding becomes an annotation on the run
 /// (`::error file=…,line=…,title=…::message`), with GitHub's escaping of data and
 /// properties.
+///
+/// An annotation is on the finding's source location when the trace recorded one (relative
+/// to the source root once located: GitHub attaches a path relative to the repository's root
+/// to the pull request's changed lines), with the trace line of its evidence in the message;
+/// otherwise on the trace line itself.
 public enum GitHubReport: ReportRenderer {
   /// Annotations written at most; GitHub shows only the first few of a step anyway.
   public static let maximumAnnotations = 50
@@ -16,14 +21,18 @@ public enum GitHubReport: ReportRenderer {
       case .warning: command = "warning"
       case .info: command = "notice"
       }
-      let (file, line) = SARIFReport.location(of: finding)
-      let properties = [
-        "file=" + escapedProperty(finding.site == nil ? finding.source : decodedPath(file)),
-        "line=\(max(1, line))",
-        "title=" + escapedProperty("redraw \(finding.rule)"),
-      ]
-      out +=
-        "::\(command) \(properties.joined(separator: ","))::\(escapedData(finding.message + " Fix: " + finding.fix))\n"
+      var properties: [String] = []
+      if let source = finding.location {
+        properties.append("file=" + escapedProperty(source.file))
+        properties.append("line=\(max(1, source.line))")
+        if let column = source.column { properties.append("col=\(max(1, column))") }
+      } else {
+        properties.append("file=" + escapedProperty(finding.source))
+        properties.append("line=\(max(1, finding.evidence.line))")
+      }
+      properties.append("title=" + escapedProperty("redraw \(finding.rule)"))
+      let text = FindingPlace.text(finding, locatedInSource: finding.location != nil)
+      out += "::\(command) \(properties.joined(separator: ","))::\(escapedData(text))\n"
     }
     for note in analysis.unusedConfiguration {
       out += "::warning title=redraw configuration::\(escapedData(note))\n"
@@ -52,10 +61,6 @@ public enum GitHubReport: ReportRenderer {
   private static func withoutControls(_ text: String) -> String {
     TerminalText.sanitized(text)
   }
-
-  private static func decodedPath(_ uri: String) -> String {
-    uri.removingPercentEncodingOrSelf
-  }
 }
 
 extension String {
@@ -66,24 +71,5 @@ extension String {
       if let replacement = table[character] { result += replacement } else { result.append(character) }
     }
     return result
-  }
-
-  /// The string with `%XX` sequences decoded, or itself when they do not decode.
-  var removingPercentEncodingOrSelf: String {
-    var bytes: [UInt8] = []
-    var iterator = utf8.makeIterator()
-    while let byte = iterator.next() {
-      if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-        let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
-      {
-        bytes.append(value)
-      } else {
-        bytes.append(byte)
-      }
-    }
-    // `String(validating:as:)` is macOS 15 / iOS 18: decoding repairs bad UTF-8 with
-    // U+FFFD, so the bytes come back unchanged only when they were valid.
-    let decoded = String(decoding: bytes, as: UTF8.self)
-    return decoded.utf8.elementsEqual(bytes) ? decoded : self
   }
 }

@@ -174,6 +174,14 @@ public enum JSONReport: ReportRenderer {
       json.field("property", finding.property)
       json.field("count", finding.count)
       json.field("site", finding.site)
+      if let location = finding.location {
+        json.object("location") { json in
+          json.field("file", location.file)
+          json.field("line", location.line)
+          if let column = location.column { json.field("column", column) }
+          json.field("resolution", location.resolution.rawValue)
+        }
+      }
       json.field("scenario", finding.scenario)
       json.object("evidence") { json in
         json.field("file", finding.source)

@@ -2,7 +2,9 @@ import RedrawAnalysis
 
 /// JUnit XML for CI systems that show test results: one test case per rule and
 /// subject, failing for findings at or above the fail level, and one passing case for
-/// each rule that found nothing.
+/// each rule that found nothing. A finding's test case has `file` and `line` attributes
+/// at its source location when the trace recorded one (relative to the source root once
+/// located); its text names the trace line of the evidence.
 public enum JUnitReport: ReportRenderer {
   /// Test cases per rule at most; the rest are counted in the suite's output.
   public static let maximumCasesPerRule = 1_000
@@ -24,7 +26,13 @@ public enum JUnitReport: ReportRenderer {
         if let seen = usedNames[name], seen > 1 { name += " (\(seen))" }
         let failing = context.failOn.map { finding.severity >= $0 } ?? false
         var body = ""
-        let text = "\(finding.message)\nFix: \(finding.fix)\nEvidence: \(finding.source):\(finding.evidence.line)"
+        var text = "\(finding.message)\nFix: \(finding.fix)\nEvidence: \(FindingPlace.trace(finding))"
+        var place = ""
+        if let source = finding.location {
+          text += "\nSource: \(source.file):\(source.line)"
+          if let note = FindingPlace.notFoundNote(finding) { text += "\n" + note }
+          place = " file=\"\(XML.escaped(source.file))\" line=\"\(max(1, source.line))\""
+        }
         if failing {
           failures += 1
           body =
@@ -34,7 +42,8 @@ public enum JUnitReport: ReportRenderer {
           body = "\n      <system-out>\(XML.escaped("[\(finding.severity.rawValue)] " + text))</system-out>\n    "
         }
         cases.append(
-          "    <testcase classname=\"redraw.\(XML.escaped(rule.id))\" name=\"\(XML.escaped(name))\">\(body)</testcase>")
+          "    <testcase classname=\"redraw.\(XML.escaped(rule.id))\" name=\"\(XML.escaped(name))\"\(place)>\(body)</testcase>"
+        )
       }
       if findings.isEmpty {
         cases.append("    <testcase classname=\"redraw.\(rule.id)\" name=\"no findings\"/>")

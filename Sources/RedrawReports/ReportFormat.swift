@@ -9,6 +9,16 @@ public enum ReportFormat: String, Sendable, CaseIterable {
   case markdown
   case github
   case html
+  case xcode
+
+  /// Whether the format shows findings' source locations, so they are worth naming relative
+  /// to the source root first (see ``SourceLocator``).
+  public var showsSourceLocations: Bool {
+    switch self {
+    case .sarif, .github, .junit, .json, .xcode: true
+    case .text, .markdown, .html: false
+    }
+  }
 
   /// The renderer that writes this format.
   public var renderer: any ReportRenderer.Type {
@@ -20,6 +30,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case .markdown: MarkdownReport.self
     case .github: GitHubReport.self
     case .html: HTMLReport.self
+    case .xcode: XcodeReport.self
     }
   }
 }
@@ -42,11 +53,22 @@ public struct ReportContext: Sendable {
   public var failOn: Severity?
   /// When the report was made, as the caller wants it shown; nothing is shown when nil.
   public var generatedAt: String?
+  /// The absolute source root that findings' locations are relative to (see
+  /// ``SourceLocator``): SARIF names it as `%SRCROOT%`, the Xcode format prefixes it.
+  public var sourceRoot: String?
+  /// The absolute working directory, against which the Xcode format makes relative trace
+  /// paths absolute.
+  public var workingDirectory: String?
 
-  public init(toolVersion: String, color: Bool = false, failOn: Severity? = .error, generatedAt: String? = nil) {
+  public init(
+    toolVersion: String, color: Bool = false, failOn: Severity? = .error, generatedAt: String? = nil,
+    sourceRoot: String? = nil, workingDirectory: String? = nil
+  ) {
     self.toolVersion = toolVersion
     self.color = color
     self.failOn = failOn
     self.generatedAt = generatedAt
+    self.sourceRoot = sourceRoot
+    self.workingDirectory = workingDirectory
   }
 }

@@ -2,13 +2,21 @@ import RedrawAnalysis
 
 /// SARIF 2.1.0 for GitHub code scanning and other static-analysis dashboards.
 ///
-/// Every result has a location: the app's source `site` when the trace recorded one,
-/// otherwise the trace file and the line of the evidence. `partialFingerprints` key on
-/// the finding's rule and subject, never on counts or times, so alerts do not
-/// duplicate from one run to the next.
+/// Every result has a location: the finding's source location when the trace recorded one
+/// (relative to the source root as `%SRCROOT%` once located, see ``SourceLocator``; an
+/// absolute path as a `file://` URI; any other as recorded), with the trace file and the
+/// line of the evidence as a related location; otherwise the trace position itself.
+/// `partialFingerprints` key on the finding's rule and subject, never on counts, times or
+/// paths, so alerts do not duplicate from one run to the next.
+///
+/// GitHub code scanning resolves a relative URI against the repository's root, so the source
+/// root should be the checkout (`GITHUB_WORKSPACE`, which `redraw` uses by default there).
 public enum SARIFReport: ReportRenderer {
   /// Results written at most, most severe first (code scanning accepts 25,000 a run).
   public static let maximumResults = 5_000
+
+  /// The base id of URIs relative to the source root, as CodeQL names it.
+  static let sourceRootBase = "%SRCROOT%"
 
   public static func render(_ analysis: Analysis, context: ReportContext) -> String {
     let rules = RuleRegistry.all.map { $0.description } + [BudgetCheck.description]
@@ -25,6 +33,11 @@ public enum SARIFReport: ReportRenderer {
               json.array("rules") { json in
                 for rule in rules { writeRule(rule, to: &json) }
               }
+            }
+          }
+          if let root = context.sourceRoot {
+            json.object("originalUriBaseIds") { json in
+              json.object(sourceRootBase) { $0.field("uri", fileURI(root.hasSuffix("/") ? root : root + "/")) }
             }
           }
           if !analysis.unusedConfiguration.isEmpty {
@@ -87,13 +100,26 @@ public enum SARIFReport: ReportRenderer {
       json.field("ruleId", finding.rule)
       if let ruleIndex { json.field("ruleIndex", ruleIndex) }
       json.field("level", level(finding.severity))
-      json.object("message") { $0.field("text", finding.message + " Fix: " + finding.fix) }
+      json.object("message") { $0.field("text", FindingPlace.text(finding, locatedInSource: false)) }
       json.array("locations") { json in
         json.object { json in
           json.object("physicalLocation") { json in
-            let (uri, line) = location(of: finding)
-            json.object("artifactLocation") { $0.field("uri", uri) }
-            json.object("region") { $0.field("startLine", max(1, line)) }
+            if let source = finding.location {
+              writeArtifact(source, to: &json)
+              writeRegion(line: source.line, column: source.column, to: &json)
+            } else {
+              writeTraceArtifact(finding, to: &json)
+            }
+          }
+        }
+      }
+      if finding.location != nil {
+        // The evidence stays beside the source: the trace line of the first event that shows it.
+        json.array("relatedLocations") { json in
+          json.object { json in
+            json.field("id", 1)
+            json.object("physicalLocation") { writeTraceArtifact(finding, to: &$0) }
+            json.object("message") { $0.field("text", "The first event in the trace that shows it") }
           }
         }
       }
@@ -109,12 +135,47 @@ public enum SARIFReport: ReportRenderer {
     }
   }
 
-  /// The source site when it parses as `File.swift:LINE`, else the trace and its line.
-  static func location(of finding: Finding) -> (uri: String, line: Int) {
-    if let site = finding.site, let colon = site.lastIndex(of: ":"), let line = Int(site[site.index(after: colon)...]) {
-      return (uriEscaped(String(site[..<colon])), line)
+  // MARK: - Locations
+
+  /// A source file: relative to `%SRCROOT%` once located, else as recorded.
+  private static func writeArtifact(_ location: CodeLocation, to json: inout JSONWriter) {
+    json.object("artifactLocation") { json in
+      if location.resolution == .sourceRoot {
+        json.field("uri", uriEscaped(location.file))
+        json.field("uriBaseId", sourceRootBase)
+      } else {
+        json.field("uri", uri(location.file))
+      }
     }
-    return (uriEscaped(finding.source), finding.evidence.line)
+  }
+
+  /// The trace file and the evidence's line.
+  private static func writeTraceArtifact(_ finding: Finding, to json: inout JSONWriter) {
+    json.object("artifactLocation") { $0.field("uri", uri(finding.source)) }
+    writeRegion(line: finding.evidence.line, column: nil, to: &json)
+  }
+
+  private static func writeRegion(line: Int, column: Int?, to json: inout JSONWriter) {
+    json.object("region") { json in
+      json.field("startLine", max(1, line))
+      if let column { json.field("startColumn", max(1, column)) }
+    }
+  }
+
+  /// A path as a URI: an absolute one as a `file://` URI (SARIF allows no base id with
+  /// it), a relative one as a relative reference.
+  static func uri(_ path: String) -> String {
+    FindingPlace.isAbsolute(path) ? fileURI(path) : uriEscaped(path)
+  }
+
+  /// `file:///Users/me/App/Feed%20View.swift`, `file:///C:/src/App.swift`.
+  static func fileURI(_ path: String) -> String {
+    let slashed = path.replacingAll(["\\": "/"])
+    let bytes = Array(slashed.utf8.prefix(2))
+    if bytes.count == 2, bytes[1] == UInt8(ascii: ":") {
+      return "file:///" + slashed.prefix(2) + uriEscaped(String(slashed.dropFirst(2)))
+    }
+    return "file://" + uriEscaped(slashed)
   }
 
   /// A relative path as a URI reference: spaces and other reserved characters escaped.

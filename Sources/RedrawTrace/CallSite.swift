@@ -1,18 +1,70 @@
-/// A source location captured by default arguments (`#fileID`, `#line`), written as
-/// `File.swift:LINE` in a `site` field.
+/// A source location captured by default arguments (`#filePath`, `#line`), written as
+/// `PATH:LINE` in a `site` field.
+///
+/// A recording writes the path as the caller gave it: `#filePath` is absolute, so the
+/// analyzer can name the file relative to any source root. A reproducible recording, whose
+/// bytes must not depend on the machine, writes only the path's tail inside the package:
+/// from its last `Sources` or `Tests` directory (`Tests/AppTests/FeedTests.swift`), else the
+/// file's folder and name (`App/FeedView.swift`). A path that is not absolute (a `#fileID`
+/// such as `App/FeedView.swift`, passed by a wrapper) is written as it is.
 struct CallSite: Sendable {
-  /// A `#fileID` such as `MyApp/FeedView.swift`.
+  /// A `#filePath` such as `/Users/me/App/Sources/App/FeedView.swift`, or whatever the
+  /// caller passed instead.
   let file: StaticString
   let line: UInt
 
-  /// The bytes of the file name after the last `/`.
-  var fileName: UnsafeBufferPointer<UInt8> {
+  /// The bytes of the path a recording writes (see the type's summary).
+  func path(reproducible: Bool) -> UnsafeBufferPointer<UInt8> {
     guard file.hasPointerRepresentation else { return UnsafeBufferPointer(start: nil, count: 0) }
     let all = UnsafeBufferPointer(start: file.utf8Start, count: file.utf8CodeUnitCount)
-    guard let slash = all.lastIndex(of: UInt8(ascii: "/")) else { return all }
-    return UnsafeBufferPointer(rebasing: all[(slash + 1)...])
+    return reproducible ? Self.machineIndependentTail(of: all) : all
+  }
+
+  /// The part of an absolute `path` that does not depend on where the package is checked
+  /// out; a relative `path` whole.
+  static func machineIndependentTail(of path: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    guard isAbsolute(path) else { return path }
+    // The starts of the components, and where each ends.
+    var starts: [Int] = []
+    var start = 0
+    for index in path.indices where isSeparator(path[index]) {
+      if index > start { starts.append(start) }
+      start = index + 1
+    }
+    guard start < path.count else { return path }
+    let fileStart = start
+    var from = starts.last ?? fileStart
+    for component in starts.reversed() where isPackageDirectory(path, at: component) {
+      from = component
+      break
+    }
+    return UnsafeBufferPointer(rebasing: path[from...])
   }
 
   /// An upper bound on the bytes of `,"site":"…:LINE"`.
   var worstCaseLength: Int { 40 + file.utf8CodeUnitCount * 6 }
+
+  // MARK: - Bytes
+
+  private static func isSeparator(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\")
+  }
+
+  /// `/…`, `\\server\…` or `C:\…` (`C:/…`).
+  private static func isAbsolute(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = path.first else { return false }
+    if isSeparator(first) { return true }
+    return path.count > 2 && path[1] == UInt8(ascii: ":") && isSeparator(path[2])
+  }
+
+  /// Whether the component at `start` is `Sources/` or `Tests/`.
+  private static func isPackageDirectory(_ path: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+    isComponent(path, at: start, "Sources") || isComponent(path, at: start, "Tests")
+  }
+
+  private static func isComponent(_ path: UnsafeBufferPointer<UInt8>, at start: Int, _ name: StaticString) -> Bool {
+    let name = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+    let end = start + name.count
+    return end < path.count && isSeparator(path[end]) && path[start..<end].elementsEqual(name)
+  }
 }

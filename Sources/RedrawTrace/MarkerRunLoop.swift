@@ -2,7 +2,7 @@
   import CoreFoundation
 #endif
 
-/// Ends a thread's ``Trace/bodyMarker(_:node:parent:)`` span at the end of each turn of
+/// Ends a thread's ``Trace/bodyMarker(_:node:parent:file:line:)`` span at the end of each turn of
 /// its run loop: on the main thread, after every update SwiftUI makes in that turn.
 ///
 /// A marker span ends at the next marker on its thread. After the last body of an update

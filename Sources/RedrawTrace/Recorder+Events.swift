@@ -67,10 +67,11 @@ extension Recorder {
     session.buffer.append(quoted: value)
   }
 
-  /// Appends `,"site":"File.swift:LINE"` from a `#fileID` and `#line`.
+  /// Appends `,"site":"PATH:LINE"` from a `#filePath` and `#line` (see ``CallSite``).
   private func writeSite(_ session: inout SessionState, _ site: CallSite) {
     session.buffer.append(#","site":""#)
-    session.buffer.append(escaped: site.fileName)
+    let file = site.path(reproducible: session.reproducible)
+    session.buffer.append(escaped: file)
     session.buffer.append(UInt8(ascii: ":"))
     session.buffer.append(decimal: Int64(site.line))
     session.buffer.append(UInt8(ascii: "\""))
@@ -117,13 +118,15 @@ extension Recorder {
   // MARK: - Spans
 
   /// Opens a `body` span; with `marker`, first closes this thread's open marker span.
-  func beginBody(view: TraceName, node: Int, parent: Int?, cause: BodyCause?, marker: Bool) -> TraceSpan {
-    var causeLength = 0
+  func beginBody(
+    view: TraceName, node: Int, parent: Int?, cause: BodyCause?, marker: Bool, site: CallSite? = nil
+  ) -> TraceSpan {
+    var extraLength = site?.worstCaseLength ?? 0
     if case .write(_, let type, let property) = cause {
-      causeLength = 64 + JSONEscaping.worstCaseLength(type) + JSONEscaping.worstCaseLength(property)
+      extraLength += 64 + JSONEscaping.worstCaseLength(type) + JSONEscaping.worstCaseLength(property)
     }
     let id =
-      withSession(reserving: { 320 + $0.quotedLength(view) + causeLength }) { session, names, tid -> Int64? in
+      withSession(reserving: { 320 + $0.quotedLength(view) + extraLength }) { session, names, tid -> Int64? in
         if marker, let open = session.openMarkers.removeValue(forKey: tid) {
           writeEnd(&session, tid: tid, span: open, object: nil)
         }
@@ -143,6 +146,7 @@ extension Recorder {
             writeString(&session, #","prop":"#, property)
           }
         }
+        if let site { writeSite(&session, site) }
         session.buffer.append("}\n")
         if marker { session.openMarkers[tid] = span }
         return span

@@ -9,11 +9,15 @@ extension Trace {
   ///   - node: The view's identity in the tree, stable across evaluations.
   ///   - parent: The parent view's node, when known.
   ///   - cause: Why the body is evaluated, when known.
+  ///   - file: The call's file, recorded as the event's `site`: where findings about the
+  ///     view point.
+  ///   - line: The call's line.
   @inlinable
   public static func body<R>(
-    _ view: String, node: Int, parent: Int? = nil, cause: BodyCause? = nil, _ body: () throws -> R
+    _ view: String, node: Int, parent: Int? = nil, cause: BodyCause? = nil, file: StaticString = #filePath,
+    line: UInt = #line, _ body: () throws -> R
   ) rethrows -> R {
-    let span = beginBody(view, node: node, parent: parent, cause: cause)
+    let span = beginBody(view, node: node, parent: parent, cause: cause, file: file, line: line)
     defer { end(span) }
     return try body()
   }
@@ -31,27 +35,32 @@ extension Trace {
   /// }
   /// ```
   ///
-  /// An open ``bodyMarker(_:node:parent:)`` span on this thread is closed first.
+  /// An open ``bodyMarker(_:node:parent:file:line:)`` span on this thread is closed first.
   ///
   /// - Parameters:
   ///   - view: The view type.
   ///   - node: The view's identity in the tree; by default one node per view type.
   ///   - parent: The parent view's node, when known.
+  ///   - file: The call's file, recorded as the event's `site`: where findings about the
+  ///     view point.
+  ///   - line: The call's line.
   @inlinable
   public static func body<Content>(
-    _ view: Any.Type, node: Int? = nil, parent: Int? = nil, _ content: () throws -> Content
+    _ view: Any.Type, node: Int? = nil, parent: Int? = nil, file: StaticString = #filePath, line: UInt = #line,
+    _ content: () throws -> Content
   ) rethrows -> Content {
-    try tracedBody(view, node: node, parent: parent, content)
+    try tracedBody(view, node: node, parent: parent, file: file, line: line, content)
   }
 
-  /// The work of both ``body(_:node:parent:_:)`` overloads (the generic one and, where
-  /// SwiftUI exists, the `@ViewBuilder` one), under a name of its own so neither calls the other.
+  /// The work of both ``body(_:node:parent:file:line:_:)`` overloads (the generic one and,
+  /// where SwiftUI exists, the `@ViewBuilder` one), under a name of its own so neither calls
+  /// the other.
   @inlinable
   static func tracedBody<Content>(
-    _ view: Any.Type, node: Int?, parent: Int?, _ content: () throws -> Content
+    _ view: Any.Type, node: Int?, parent: Int?, file: StaticString, line: UInt, _ content: () throws -> Content
   ) rethrows -> Content {
     guard RecordingSwitch.isOn else { return try content() }
-    let span = recordBeginBody(view, node: node, parent: parent)
+    let span = recordBeginBody(view, node: node, parent: parent, file: file, line: line)
     defer { end(span) }
     return try content()
   }
@@ -68,8 +77,8 @@ extension Trace {
   /// }
   /// ```
   ///
-  /// An open ``bodyMarker(_:node:parent:)`` span on this thread is closed first: an action
-  /// never runs inside a body.
+  /// An open ``bodyMarker(_:node:parent:file:line:)`` span on this thread is closed first: an
+  /// action never runs inside a body.
   @inlinable
   public static func action<R>(_ name: String, _ work: () throws -> R) rethrows -> R {
     let span = beginAction(name)
@@ -85,12 +94,16 @@ extension Trace {
   }
 
   /// Opens a `body` span; close it with ``end(_:object:)``.
+  ///
+  /// `file` and `line` are recorded as the event's `site`, where findings about the view
+  /// point: the call's by default; a view harness passes where the view is declared.
   @inlinable
-  public static func beginBody(_ view: String, node: Int, parent: Int? = nil, cause: BodyCause? = nil)
-    -> TraceSpan
-  {
+  public static func beginBody(
+    _ view: String, node: Int, parent: Int? = nil, cause: BodyCause? = nil, file: StaticString = #filePath,
+    line: UInt = #line
+  ) -> TraceSpan {
     guard RecordingSwitch.isOn else { return .none }
-    return recordBeginBody(view, node: node, parent: parent, cause: cause)
+    return recordBeginBody(view, node: node, parent: parent, cause: cause, file: file, line: line)
   }
 
   /// Marks the start of a SwiftUI `body` evaluation, in one line:
@@ -106,26 +119,32 @@ extension Trace {
   /// ``action(_:_:)``, at the end of the turn of the thread's run loop (on the main thread,
   /// after the update), or
   /// when recording stops; SwiftUI evaluates bodies one after another, not nested. To end
-  /// the span exactly where the body ends, use ``body(_:node:parent:_:)`` instead.
+  /// the span exactly where the body ends, use ``body(_:node:parent:file:line:_:)`` instead.
   ///
   /// - Parameters:
   ///   - view: The view type.
   ///   - node: The view's identity in the tree; by default one node per view type.
   ///   - parent: The parent view's node, when known.
+  ///   - file: The call's file, recorded as the event's `site`: where findings about the
+  ///     view point.
+  ///   - line: The call's line.
   @inlinable
-  public static func bodyMarker(_ view: Any.Type, node: Int? = nil, parent: Int? = nil) {
+  public static func bodyMarker(
+    _ view: Any.Type, node: Int? = nil, parent: Int? = nil, file: StaticString = #filePath, line: UInt = #line
+  ) {
     guard RecordingSwitch.isOn else { return }
-    recordBodyMarker(view, node: node, parent: parent)
+    recordBodyMarker(view, node: node, parent: parent, file: file, line: line)
   }
 
-  /// Ends this thread's open ``bodyMarker(_:node:parent:)`` span, if any.
+  /// Ends this thread's open ``bodyMarker(_:node:parent:file:line:)`` span, if any.
   @inlinable
   public static func endBodyMarker() {
     guard RecordingSwitch.isOn else { return }
     recordEndBodyMarker()
   }
 
-  /// Closes a span opened by ``beginBody(_:node:parent:cause:)`` or ``beginInit(_:owner:file:line:)``.
+  /// Closes a span opened by ``beginBody(_:node:parent:cause:file:line:)`` or
+  /// ``beginInit(_:owner:file:line:)``.
   ///
   /// - Parameter object: For an `init` span, the id of the instance it produced.
   @inlinable
@@ -147,7 +166,7 @@ extension Trace {
   /// the object produced when it is a class.
   @inlinable
   public static func make<T>(
-    _ value: @autoclosure () throws -> T, owner: Int? = nil, file: StaticString = #fileID, line: UInt = #line
+    _ value: @autoclosure () throws -> T, owner: Int? = nil, file: StaticString = #filePath, line: UInt = #line
   ) rethrows -> T {
     guard RecordingSwitch.isOn else { return try value() }
     let span = recordBeginInit(T.self, owner: owner, file: file, line: line)
@@ -158,7 +177,7 @@ extension Trace {
 
   /// Opens an `init` span by hand; close it with ``end(_:object:)``.
   @inlinable
-  public static func beginInit(_ type: String, owner: Int? = nil, file: StaticString = #fileID, line: UInt = #line)
+  public static func beginInit(_ type: String, owner: Int? = nil, file: StaticString = #filePath, line: UInt = #line)
     -> TraceSpan
   {
     guard RecordingSwitch.isOn else { return .none }
@@ -180,29 +199,37 @@ extension Trace {
   static func defaultNode(for name: TraceName) -> Int { 1_000_000 + Int(name.rawValue) }
 
   @usableFromInline
-  static func recordBeginBody(_ view: String, node: Int, parent: Int?, cause: BodyCause?) -> TraceSpan {
+  static func recordBeginBody(
+    _ view: String, node: Int, parent: Int?, cause: BodyCause?, file: StaticString, line: UInt
+  ) -> TraceSpan {
     let recorder = Recorder.shared
-    return recorder.beginBody(view: recorder.intern(view), node: node, parent: parent, cause: cause, marker: false)
+    return recorder.beginBody(
+      view: recorder.intern(view), node: node, parent: parent, cause: cause, marker: false,
+      site: CallSite(file: file, line: line))
   }
 
   @usableFromInline
-  static func recordBeginBody(_ view: Any.Type, node: Int?, parent: Int?) -> TraceSpan {
+  static func recordBeginBody(_ view: Any.Type, node: Int?, parent: Int?, file: StaticString, line: UInt)
+    -> TraceSpan
+  {
     let recorder = Recorder.shared
     let name = recorder.intern(view)
     recorder.endMarker()
     return recorder.beginBody(
-      view: name, node: node ?? defaultNode(for: name), parent: parent, cause: nil, marker: false)
+      view: name, node: node ?? defaultNode(for: name), parent: parent, cause: nil, marker: false,
+      site: CallSite(file: file, line: line))
   }
 
   @usableFromInline
   static func recordBeginAction(_ name: String) -> TraceSpan { Recorder.shared.beginAction(name: name) }
 
   @usableFromInline
-  static func recordBodyMarker(_ view: Any.Type, node: Int?, parent: Int?) {
+  static func recordBodyMarker(_ view: Any.Type, node: Int?, parent: Int?, file: StaticString, line: UInt) {
     let recorder = Recorder.shared
     let name = recorder.intern(view)
     _ = recorder.beginBody(
-      view: name, node: node ?? defaultNode(for: name), parent: parent, cause: nil, marker: true)
+      view: name, node: node ?? defaultNode(for: name), parent: parent, cause: nil, marker: true,
+      site: CallSite(file: file, line: line))
     MarkerRunLoop.endMarkersAtEndOfTurn()
   }
 

@@ -5,8 +5,8 @@
   // compiles and tests. Not compiled here (no SwiftUI on Linux).
 
   extension Trace {
-    /// ``body(_:node:parent:_:)`` with `@ViewBuilder` content, so a SwiftUI view's whole body
-    /// can be wrapped:
+    /// ``body(_:node:parent:file:line:_:)`` with `@ViewBuilder` content, so a SwiftUI view's
+    /// whole body can be wrapped:
     ///
     /// ```swift
     /// var body: some View {
@@ -18,9 +18,10 @@
     /// ```
     @inlinable
     public static func body<Content: View>(
-      _ view: Any.Type, node: Int? = nil, parent: Int? = nil, @ViewBuilder _ content: () -> Content
+      _ view: Any.Type, node: Int? = nil, parent: Int? = nil, file: StaticString = #filePath, line: UInt = #line,
+      @ViewBuilder _ content: () -> Content
     ) -> Content {
-      tracedBody(view, node: node, parent: parent, content)
+      tracedBody(view, node: node, parent: parent, file: file, line: line, content)
     }
   }
 #endif

@@ -96,7 +96,7 @@ public enum Trace {
   /// Records that the observable property `property` of `object` was written, with the call site.
   @inlinable
   public static func write<Object: AnyObject>(
-    _ object: Object, type: String, property: String, file: StaticString = #fileID, line: UInt = #line
+    _ object: Object, type: String, property: String, file: StaticString = #filePath, line: UInt = #line
   ) {
     guard RecordingSwitch.isOn else { return }
     recordAccess(write: true, object: objectID(of: object), type: type, property: property, site: (file, line))
@@ -106,7 +106,7 @@ public enum Trace {
   /// ``TraceIdentity`` without a dynamic cast.
   @inlinable
   public static func write<Object: TraceIdentifiable>(
-    _ object: Object, type: String, property: String, file: StaticString = #fileID, line: UInt = #line
+    _ object: Object, type: String, property: String, file: StaticString = #filePath, line: UInt = #line
   ) {
     guard RecordingSwitch.isOn else { return }
     recordAccess(
@@ -122,7 +122,7 @@ public enum Trace {
   ///   - detail: What it was, e.g. `GET /feed`.
   @inlinable
   public static func effect(
-    _ kind: EffectKind, _ detail: String? = nil, file: StaticString = #fileID, line: UInt = #line
+    _ kind: EffectKind, _ detail: String? = nil, file: StaticString = #filePath, line: UInt = #line
   ) {
     guard RecordingSwitch.isOn else { return }
     recordEffect(kind, detail: detail, file: file, line: line)

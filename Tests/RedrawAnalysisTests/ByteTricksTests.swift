@@ -207,6 +207,17 @@ struct ByteTricksTests {
     }
   }
 
+  @Test func pathsThatDifferOnlyInTheMiddleHashApart() {
+    // Sites: one length, one prefix, one line; only the file's name differs. Equal hashes
+    // would make every lookup walk one long chain of slots.
+    let paths = (100..<400).map { "/Users/me/Projects/App/Sources/App/Views/View\($0).swift:12" }
+    let hashes = paths.map { path in
+      var copy = path
+      return copy.withUTF8 { StringTable.Fingerprint($0.baseAddress!, count: $0.count).hash }
+    }
+    #expect(Set(hashes).count == paths.count)
+  }
+
   @Test func stringsThatShareTheirEndsStayDistinct() {
     var table = StringTable()
     // Longer than 16 bytes, equal in their first and last eight: only the middle differs.

@@ -23,7 +23,8 @@ struct ReportEscapingTests {
     file.sessions = [session]
     let finding = Finding(
       rule: "over-broad-invalidation", severity: .warning, message: "\(hostile) was re-evaluated", fix: "fix",
-      view: hostile, type: hostile, property: hostile, count: 1, site: hostile, scenario: hostile,
+      view: hostile, type: hostile, property: hostile, count: 1, site: hostile,
+      location: CodeLocation(file: hostile, line: 3, resolution: .notFound), scenario: hostile,
       source: session.source, evidence: Evidence(line: 2, time: 10))
     return Analysis(files: [file], findings: [finding])
   }
@@ -40,7 +41,10 @@ struct ReportEscapingTests {
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     let findings = try #require(object["findings"] as? [[String: Any]])
     #expect(findings.first?["view"] as? String == Self.hostile)
-    #expect(findings.first?["site"] as? String == Self.hostile)
+    // A site is named by its file's name: the hostile text after its last slash.
+    #expect(findings.first?["site"] as? String == CodeLocation.shortSite(Self.hostile))
+    let location = try #require(findings.first?["location"] as? [String: Any])
+    #expect(location["file"] as? String == Self.hostile)
     let sessions = try #require(object["sessions"] as? [[String: Any]])
     #expect(sessions.first?["scenario"] as? String == Self.hostile)
   }
@@ -66,12 +70,15 @@ struct EveryFormatEscapingTests {
   func hostileStringsAreEscaped(format: ReportFormat) throws {
     let report = format.renderer.render(ReportEscapingTests.analysis(), context: ReportContext(toolVersion: "1"))
     switch format {
-    case .text, .github, .markdown:
+    case .text, .github, .markdown, .xcode:
       let controls = report.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x1B }
       #expect(controls.isEmpty, "no control characters or escape sequences in \(format)")
-      #expect(!report.contains("<script>") || format == .text || format == .github)
+      #expect(!report.contains("<script>") || [.text, .github, .xcode].contains(format))
       if format == .github {
         #expect(report.split(separator: "\n").allSatisfy { $0.hasPrefix("::") }, "one command per line")
+      }
+      if format == .xcode {
+        #expect(report.split(separator: "\n").count == 1, "one issue per line")
       }
     case .json, .sarif:
       #expect(throws: Never.self) { try JSONValue.parse(report) }

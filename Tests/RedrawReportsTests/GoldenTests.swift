@@ -34,13 +34,60 @@ struct GoldenTests {
     ("all-samples.junit.xml", .junit, SampleNames.all),
     ("all-samples.md", .markdown, SampleNames.all),
     ("all-samples.github.txt", .github, SampleNames.all),
+    ("all-samples.xcode.txt", .xcode, SampleNames.all),
   ]
+
+  /// Reports whose findings are located under a source root: two harness recordings, whose
+  /// sites are paths inside this package, and a hand-written trace whose sites name files
+  /// the package does not have.
+  static let locatedCases: [(golden: String, format: ReportFormat)] = [
+    ("located.sarif", .sarif), ("located.github.txt", .github), ("located.junit.xml", .junit),
+    ("located.xcode.txt", .xcode),
+  ]
+
+  /// The root the located reports name, the same on every machine.
+  static let sourceRoot = "/src/redraw"
+
+  /// The analysis of the located reports, its findings named relative to ``sourceRoot``,
+  /// whose files are this package's.
+  static func locatedAnalysis() throws -> Analysis {
+    var reader = TraceReader(lenient: false)
+    let paths = [
+      "SampleTraces/scenarios/profile-object-level.jsonl", "SampleTraces/scenarios/feed-effectful-init.jsonl",
+    ]
+    var files = try paths.map { try reader.read(path: repositoryRoot.appendingPathComponent($0).path, name: $0) }
+    files += try analysis(["side-effect-in-init"]).files
+    let analysis = Analysis(
+      files: files, findings: RuleRegistry.run(on: files.flatMap(\.sessions), context: RuleContext()))
+    return SourceLocator(root: sourceRoot, files: packageFiles()).locate(analysis)
+  }
+
+  /// The package's Swift files, relative to its root.
+  static func packageFiles() -> [String] {
+    ["Sources", "Tests"].flatMap { folder in
+      (FileManager.default.enumerator(atPath: repositoryRoot.appendingPathComponent(folder).path)?.allObjects ?? [])
+        .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { folder + "/" + $0 }
+    }
+  }
 
   @Test(arguments: cases.map(\.golden))
   func reportMatchesGolden(name: String) throws {
     let entry = try #require(Self.cases.first { $0.golden == name })
     let report = entry.format.renderer.render(
       try Self.analysis(entry.samples), context: ReportContext(toolVersion: "0.0.0-test"))
+    let url = Self.golden.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["REDRAW_RECORD_GOLDEN"] != nil {
+      try Data(report.utf8).write(to: url)
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(report == expected, "re-record with REDRAW_RECORD_GOLDEN=1 swift test and review the diff")
+  }
+
+  @Test(arguments: locatedCases.map(\.golden))
+  func locatedReportMatchesGolden(name: String) throws {
+    let entry = try #require(Self.locatedCases.first { $0.golden == name })
+    let context = ReportContext(toolVersion: "0.0.0-test", sourceRoot: Self.sourceRoot, workingDirectory: "/src/redraw")
+    let report = entry.format.renderer.render(try Self.locatedAnalysis(), context: context)
     let url = Self.golden.appendingPathComponent(name)
     if ProcessInfo.processInfo.environment["REDRAW_RECORD_GOLDEN"] != nil {
       try Data(report.utf8).write(to: url)

@@ -36,7 +36,7 @@ struct LargeInputTests {
     let report = format.renderer.render(Self.analysis, context: ReportContext(toolVersion: "t"))
     let limits: [ReportFormat: Int] = [
       .text: 200_000, .json: 8 << 20, .sarif: 8 << 20, .junit: 2 << 20, .markdown: 1 << 20, .github: 100_000,
-      .html: 4 << 20,
+      .html: 4 << 20, .xcode: 1 << 20,
     ]
     #expect(report.utf8.count < limits[format]!, "\(format): \(report.utf8.count) bytes")
   }
@@ -47,6 +47,7 @@ struct LargeInputTests {
     #expect(JSONReport.render(Self.analysis, context: context).contains(#""findingsOmitted": 90000"#))
     #expect(JSONReport.render(Self.analysis, context: context).contains(#""viewsOmitted": 49500"#))
     #expect(GitHubReport.render(Self.analysis, context: context).contains("99950 more findings are not annotated"))
+    #expect(XcodeReport.render(Self.analysis, context: context).contains("99000 more findings are not shown"))
     #expect(HTMLReport.render(Self.analysis, context: context).contains("…and 99500 more findings."))
     #expect(MarkdownReport.render(Self.analysis, context: context).contains("more findings; see the full report"))
   }

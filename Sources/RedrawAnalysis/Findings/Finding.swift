@@ -15,8 +15,14 @@ public struct Finding: Sendable, Hashable {
   public var property: String?
   /// How many times it happened; what is counted depends on the rule.
   public var count: Int
-  /// `File.swift:LINE` in the app's sources, when the trace records one.
+  /// The file name and line of the site the finding is about, when the trace records one:
+  /// `FeedView.swift:12`, whatever path the trace recorded (``CodeLocation/shortSite(_:)``).
+  /// Part of the ``subject``, so baselines do not depend on where a trace was recorded.
   public var site: String?
+  /// The best source location known: the view's body for a finding about a view, the
+  /// construction for an initializer, the write for a write; nil when the trace recorded
+  /// none. Reports that CI attaches to code point there, beside the ``evidence``.
+  public var location: CodeLocation?
   /// The scenario of the session.
   public var scenario: String?
   /// The trace file of the evidence.
@@ -28,8 +34,8 @@ public struct Finding: Sendable, Hashable {
 
   public init(
     rule: String, severity: Severity, message: String, fix: String, view: String? = nil, type: String? = nil,
-    property: String? = nil, count: Int, site: String? = nil, scenario: String? = nil, source: String,
-    evidence: Evidence, trail: [TrailEvent] = []
+    property: String? = nil, count: Int, site: String? = nil, location: CodeLocation? = nil,
+    scenario: String? = nil, source: String, evidence: Evidence, trail: [TrailEvent] = []
   ) {
     self.rule = rule
     self.severity = severity
@@ -39,7 +45,8 @@ public struct Finding: Sendable, Hashable {
     self.type = type
     self.property = property
     self.count = count
-    self.site = site
+    self.site = site.map(CodeLocation.shortSite)
+    self.location = location
     self.scenario = scenario
     self.source = source
     self.evidence = evidence

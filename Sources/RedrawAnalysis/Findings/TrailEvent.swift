@@ -18,7 +18,8 @@ public struct TrailEvent: Sendable, Hashable {
   /// The event's time and thread, when kept (a write behind an evaluation keeps its line only).
   public var time: Int64?
   public var thread: Int64?
-  /// `File.swift:LINE` in the app's sources, when recorded.
+  /// `File.swift:LINE` in the app's sources, when recorded (the file's name, whatever path
+  /// the trace recorded).
   public var site: String?
 
   public init(
@@ -59,7 +60,7 @@ struct TrailSample {
     }
     return TrailEvent(
       kind: kind, what: what, note: note, line: line, time: time, thread: thread,
-      site: site.map { names.name($0, strings) })
+      site: site.map { CodeLocation.shortSite(names.name($0, strings)) })
   }
 }
 

@@ -13,7 +13,9 @@
 /// reduced to a ``Fingerprint``: its length and two words that, for strings of up to
 /// 16 bytes, hold every byte. The table's slots keep the fingerprint inline, so a name
 /// seen before costs two loads, a multiplication and one compare of three words, and no
-/// `String` is made until a report asks. Longer strings also compare their bytes.
+/// `String` is made until a report asks. Longer strings fold every word after the first
+/// into the second (paths share their first and last bytes: `/Users/me/…/Feed.swift:12`)
+/// and also compare their bytes.
 ///
 /// - Complexity: ``intern(_:)`` is O(length) amortized, O(1) for names of up to 16
 ///   bytes; memory grows with the number of distinct strings, not with the number of
@@ -49,12 +51,16 @@ public struct StringTable: Sendable {
     /// Reads the fingerprint of `count` bytes at `base`, touching no byte outside them.
     ///
     /// Up to 16 bytes it is exact: two words that overlap for 9 to 15 bytes, two
-    /// half-words below eight bytes, single bytes below four.
+    /// half-words below eight bytes, single bytes below four. Beyond, the first word and a
+    /// hash of the others: site paths differ in the middle, where a file's name is.
     @inline(__always)
     init(_ base: UnsafePointer<UInt8>, count: Int) {
       let raw = UnsafeRawPointer(base)
       length = count
-      if count >= 8 {
+      if count > 16 {
+        first = raw.loadUnaligned(as: UInt64.self)
+        last = Self.foldedWords(raw, count: count)
+      } else if count >= 8 {
         first = raw.loadUnaligned(as: UInt64.self)
         last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
       } else if count >= 4 {
@@ -69,6 +75,19 @@ public struct StringTable: Sendable {
         first = 0
         last = 0
       }
+    }
+
+    /// The words of bytes 8..<count folded into one: each multiplied in after the ones
+    /// before, the last (which may overlap them) included.
+    @inline(never)
+    static func foldedWords(_ raw: UnsafeRawPointer, count: Int) -> UInt64 {
+      var folded = UInt64(truncatingIfNeeded: count)
+      var offset = 8
+      while offset < count - 8 {
+        folded = (folded ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+        offset += 8
+      }
+      return (folded ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* 0xC2B2_AE3D_27D4_EB4F
     }
 
     /// The first eight bytes packed little-endian (those there are), as ``packedWord(_:)`` packs them.

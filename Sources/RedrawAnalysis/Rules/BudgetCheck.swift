@@ -71,8 +71,8 @@ public enum BudgetCheck {
           Finding(
             rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
             message: message + ".", fix: description.fix, view: budget.view, type: budget.type,
-            property: budget.metric.rawValue, count: value, scenario: session.scenario, source: session.source,
-            evidence: evidence))
+            property: budget.metric.rawValue, count: value, location: location(of: budget, in: session),
+            scenario: session.scenario, source: session.source, evidence: evidence))
       }
     }
     return findings
@@ -91,6 +91,13 @@ public enum BudgetCheck {
       return "budget for \(name) matched no \(budget.metric == .inits ? "initializer" : "view")"
         + (budget.scenario.map { " in scenario \($0)" } ?? "")
     }
+  }
+
+  /// The body of the budget's view, or the construction of its type's first initializer group.
+  private static func location(of budget: Budget, in session: Session) -> CodeLocation? {
+    if let view = budget.view { return session.bodyLocations[view] }
+    return session.initGroups.lazy.filter { $0.type == budget.type }.compactMap { CodeLocation(site: $0.site) }
+      .first
   }
 
   private static func measure(_ budget: Budget, in session: Session) -> (Int, Evidence)? {

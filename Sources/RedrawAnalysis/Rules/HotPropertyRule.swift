@@ -50,6 +50,7 @@ public enum HotPropertyRule: Rule {
     let minimumFanOut = context.value("minimum-fan-out", of: description)
     let reEvaluations = session.nodes.reduce(0) { $0 + $1.evaluations - $1.initial }
     guard reEvaluations > 0 else { return [] }
+    let bodies = session.bodyLocations
     return session.properties.compactMap { property in
       let caused = property.neededEvaluations + property.overBroadEvaluations
       let share = Double(caused) / Double(reEvaluations)
@@ -59,9 +60,14 @@ public enum HotPropertyRule: Rule {
         rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
         message: message(property, caused: caused, share: share, fanOut: fanOut), fix: description.fix,
         type: property.type, property: property.property, count: caused, site: property.writeSite,
-        scenario: session.scenario, source: session.source,
+        location: location(property, bodies: bodies), scenario: session.scenario, source: session.source,
         evidence: property.firstWrite ?? Evidence(line: session.line, time: 0), trail: property.trail)
     }
+  }
+  /// The write's site; for writes that recorded none (`@Tracked` setters), the body of the
+  /// view they re-evaluated most.
+  static func location(_ property: PropertySummary, bodies: [String: CodeLocation]) -> CodeLocation? {
+    CodeLocation(site: property.writeSite) ?? property.evaluationsByView.first.flatMap { bodies[$0.view] }
   }
 
   // MARK: - Messages

@@ -51,11 +51,13 @@ public enum ModelRecreatedRule: Rule {
 
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let minimum = Int(context.value("minimum-instances", of: description))
+    let bodies = session.bodyLocations
     return session.recreations.filter { $0.instances >= minimum }.map { entry in
       Finding(
         rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
         message: message(entry), fix: description.fix, view: entry.view, type: entry.type, count: entry.instances,
-        site: entry.site, scenario: session.scenario, source: session.source, evidence: entry.first, trail: entry.trail)
+        site: entry.site, location: CodeLocation(site: entry.site) ?? bodies[entry.view],
+        scenario: session.scenario, source: session.source, evidence: entry.first, trail: entry.trail)
     }
   }
 

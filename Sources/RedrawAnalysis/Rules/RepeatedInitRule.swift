@@ -51,6 +51,7 @@ public enum RepeatedInitRule: Rule {
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let minimumRuns = Int(context.value("minimum-runs", of: description))
     let costly = Int64(context.value("costly-nanoseconds", of: description))
+    let bodies = session.bodyLocations
     return session.initGroups.filter { group in
       group.runs >= minimumRuns && (group.produced == 0 || group.dropped > 0)
     }.map { group in
@@ -60,8 +61,8 @@ public enum RepeatedInitRule: Rule {
       return Finding(
         rule: description.id, severity: context.severity(severity, of: description),
         message: message(group, average: average), fix: description.fix, view: group.ownerView, type: group.type,
-        count: group.runs, site: group.site, scenario: session.scenario, source: session.source,
-        evidence: group.latest, trail: group.trail)
+        count: group.runs, site: group.site, location: group.location(bodies: bodies), scenario: session.scenario,
+        source: session.source, evidence: group.latest, trail: group.trail)
     }
   }
 

@@ -23,11 +23,13 @@ public enum SideEffectInBodyRule: Rule {
   )
 
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
-    session.bodyEffects.map { entry in
+    let bodies = session.bodyLocations
+    return session.bodyEffects.map { entry in
       Finding(
         rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
         message: message(entry), fix: description.fix, view: entry.view, property: nil, count: entry.count,
-        site: entry.site, scenario: session.scenario, source: session.source, evidence: entry.first, trail: entry.trail)
+        site: entry.site, location: CodeLocation(site: entry.site) ?? bodies[entry.view],
+        scenario: session.scenario, source: session.source, evidence: entry.first, trail: entry.trail)
     }
   }
 

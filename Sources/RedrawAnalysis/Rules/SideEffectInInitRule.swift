@@ -30,12 +30,14 @@ public enum SideEffectInInitRule: Rule {
   )
 
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
-    session.initGroups.filter { $0.effectCount > 0 }.map { group in
+    let bodies = session.bodyLocations
+    return session.initGroups.filter { $0.effectCount > 0 }.map { group in
       let severity: Severity = group.runs > 1 ? .error : description.defaultSeverity
       return Finding(
         rule: description.id, severity: context.severity(severity, of: description), message: message(group),
         fix: description.fix, view: group.ownerView, type: group.type, count: group.effectCount, site: group.site,
-        scenario: session.scenario, source: session.source, evidence: group.first, trail: group.trail)
+        location: group.location(bodies: bodies), scenario: session.scenario, source: session.source,
+        evidence: group.first, trail: group.trail)
     }
   }
 

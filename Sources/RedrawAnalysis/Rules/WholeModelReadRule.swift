@@ -57,6 +57,7 @@ public enum WholeModelReadRule: Rule {
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let minimumProperties = Int(context.value("minimum-properties", of: description))
     let minimumShare = context.value("minimum-share", of: description)
+    let bodies = session.bodyLocations
     var childEvaluations: [Int64: ChildEvaluations] = [:]
     for node in session.nodes {
       guard let parent = node.parent else { continue }
@@ -75,6 +76,7 @@ public enum WholeModelReadRule: Rule {
         rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
         message: message(read, children: children),
         fix: description.fix, view: read.view, type: read.type, count: children.evaluations,
+        location: CodeLocation(site: session.nodes.first { $0.node == read.node }?.site) ?? bodies[read.view],
         scenario: session.scenario, source: session.source, evidence: read.first, trail: read.trail)
     }
   }

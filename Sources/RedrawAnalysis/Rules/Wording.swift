@@ -14,8 +14,8 @@ enum Wording {
     }
   }
 
-  /// ` at File.swift:12` or nothing.
-  static func at(_ site: String?) -> String { site.map { " at \($0)" } ?? "" }
+  /// ` at File.swift:12` (whatever path the trace recorded) or nothing.
+  static func at(_ site: String?) -> String { site.map { " at \(CodeLocation.shortSite($0))" } ?? "" }
 
   /// `2 network and 1 observer` for effect counts.
   static func effects(_ effects: [EffectKindID: Int]) -> String {

@@ -32,12 +32,13 @@ public enum WriteDuringBodyRule: Rule {
   )
 
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
-    session.bodyWrites.map { entry in
+    let bodies = session.bodyLocations
+    return session.bodyWrites.map { entry in
       Finding(
         rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
         message: message(entry), fix: description.fix, view: entry.view, type: entry.type, property: entry.property,
-        count: entry.count, site: entry.site, scenario: session.scenario, source: session.source,
-        evidence: entry.first, trail: entry.trail)
+        count: entry.count, site: entry.site, location: CodeLocation(site: entry.site) ?? bodies[entry.view],
+        scenario: session.scenario, source: session.source, evidence: entry.first, trail: entry.trail)
     }
   }
 

@@ -2,6 +2,8 @@
 struct NodeState {
   var summary: NodeSummary
   var view: StringID
+  /// The `site` of its first `body` event that recorded one.
+  var site: StringID?
   var parentIndex: Int?
   /// The parent's evaluation count when this node last evaluated.
   var parentEvaluationsSeen = 0
@@ -35,6 +37,11 @@ struct NodeState {
   /// Evaluations per time bucket, only the buckets that have any, in order; the bucket
   /// of the last evaluation is counted apart (the builder's `openBuckets`) until closed.
   var timeline: [TimelineBucket] = []
+
+  /// Keeps `site` when the node has none yet (in place: no copy of the node).
+  mutating func noteSite(_ site: StringID) {
+    if self.site == nil { self.site = site }
+  }
 
   /// Makes this evaluation's made instances the previous ones, reusing the old storage.
   mutating func rotateMadeInstances() {

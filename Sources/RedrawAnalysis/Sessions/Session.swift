@@ -61,6 +61,18 @@ public struct Session: Sendable {
   /// All events read in the session.
   public var eventCount: Int { eventCounts.reduce(0, +) }
 
+  /// Where each view type's body is: the site of its first node that recorded one, by
+  /// view type; rules point findings about a view there.
+  ///
+  /// - Complexity: O(nodes); read it once per rule, not once per finding.
+  public var bodyLocations: [String: CodeLocation] {
+    var locations: [String: CodeLocation] = [:]
+    for node in nodes where locations[node.view] == nil {
+      if let location = CodeLocation(site: node.site) { locations[node.view] = location }
+    }
+    return locations
+  }
+
   /// Events of `kind`.
   public func count(of kind: EventKind) -> Int { eventCounts[Int(kind.rawValue)] }
 
@@ -124,6 +136,9 @@ public struct NodeSummary: Sendable {
   public var timeline: [TimelineBucket] = []
   /// The properties the node read, as `Type.property`, sorted.
   public var readProperties: [String] = []
+  /// The `site` of its first `body` event that recorded one, as recorded: where the view's
+  /// body is (the marker's or body form's call), or where the harness declares the view.
+  public var site: String?
 
   public init(node: Int64, view: String, first: Evidence) {
     self.node = node
@@ -187,6 +202,12 @@ public struct InitGroupSummary: Sendable {
 
   /// Effects of all kinds.
   public var effectCount: Int { effects.values.reduce(0, +) }
+
+  /// The construction site; without one, the body of the view that owns the runs, or else
+  /// of the one whose body made them.
+  public func location(bodies: [String: CodeLocation]) -> CodeLocation? {
+    CodeLocation(site: site) ?? ownerView.flatMap { bodies[$0] } ?? constructedIn.flatMap { bodies[$0] }
+  }
   /// Produced instances never used: thrown away, as a `@State` default value that re-ran.
   public var dropped: Int { produced - used }
 }

@@ -22,6 +22,7 @@ extension SessionBuilder {
     session.nodes = nodes.map { node in
       var summary = node.summary
       summary.view = strings[node.view]
+      summary.site = node.site.map { strings[$0] }
       summary.propertiesRead = node.properties.count
       summary.timeline = node.timeline
       summary.readProperties = node.properties.keys.map { key in

@@ -17,6 +17,7 @@ extension SessionBuilder {
   mutating func beginBody(_ event: TraceEvent, _ evidence: Evidence) {
     let view = event.view!
     let index = nodeIndex(for: event.node, view: view, evidence)
+    if let site = event.site { nodes[index].noteSite(site) }
     // Fields are read into locals first: comparing them in place copies the whole node.
     var parentIndex = nodes[index].parentIndex
     if let parent = event.parent {
