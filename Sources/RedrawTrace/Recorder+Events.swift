@@ -5,13 +5,18 @@
 /// fixed parts: keys and punctuation take under 64 bytes, each integer at most 20.
 extension Recorder {
   /// Runs `body` under the lock with the session the calling thread or task records into
-  /// (its scope's, else the destination's), after making room for `bound` bytes.
+  /// (its scope's, else the destination's), after making room for `fixed` bytes and the
+  /// quoted forms of the interned `names` the line will hold.
   ///
   /// - Returns: nil when nothing records for the caller, or the event had to be dropped.
   @inline(__always)
   private func withSession<R>(
-    reserving bound: (inout NameTable) -> Int, _ body: (inout SessionState, inout NameTable, Int32) -> R?
+    reserving fixed: Int, names first: TraceName? = nil, _ second: TraceName? = nil,
+    _ body: (inout SessionState, inout NameTable, Int32) -> R?
   ) -> R? {
+    @inline(__always) func bound(_ names: inout NameTable) -> Int {
+      fixed + (first.map { names.quotedLength($0) } ?? 0) + (second.map { names.quotedLength($0) } ?? 0)
+    }
     let tid = ThreadContext.currentID
     let scope = Self.activeScopes.loadRelaxed() == 0 ? 0 : RecordingScope.current
     return state.withLock { state in
@@ -90,7 +95,7 @@ extension Recorder {
   /// - Complexity: O(1); no allocation.
   @usableFromInline
   func recordAccess(write: Bool, object: UInt64, type: TraceName, property: TraceName) {
-    _ = withSession(reserving: { 128 + $0.quotedLength(type) + $0.quotedLength(property) }) { session, names, tid in
+    _ = withSession(reserving: 128, names: type, property) { session, names, tid in
       writePrefix(&session, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, tid: tid)
       writeObject(&session, object)
       writeName(&session, &names, #","type":"#, type)
@@ -104,7 +109,7 @@ extension Recorder {
   func recordAccess(write: Bool, object: UInt64, type: String, property: String, site: CallSite?) {
     let bound =
       192 + JSONEscaping.worstCaseLength(type) + JSONEscaping.worstCaseLength(property) + (site?.worstCaseLength ?? 0)
-    _ = withSession(reserving: { _ in bound }) { session, _, tid in
+    _ = withSession(reserving: bound) { session, _, tid in
       writePrefix(&session, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, tid: tid)
       writeObject(&session, object)
       writeString(&session, #","type":"#, type)
@@ -126,7 +131,7 @@ extension Recorder {
       extraLength += 64 + JSONEscaping.worstCaseLength(type) + JSONEscaping.worstCaseLength(property)
     }
     let id =
-      withSession(reserving: { 320 + $0.quotedLength(view) + extraLength }) { session, names, tid -> Int64? in
+      withSession(reserving: 320 + extraLength, names: view) { session, names, tid -> Int64? in
         if marker, let open = session.openMarkers.removeValue(forKey: tid) {
           writeEnd(&session, tid: tid, span: open, object: nil)
         }
@@ -158,7 +163,7 @@ extension Recorder {
   /// handler never runs inside a body.
   func beginAction(name: String) -> TraceSpan {
     let id =
-      withSession(reserving: { _ in 256 + JSONEscaping.worstCaseLength(name) }) { session, _, tid -> Int64? in
+      withSession(reserving: 256 + JSONEscaping.worstCaseLength(name)) { session, _, tid -> Int64? in
         if let open = session.openMarkers.removeValue(forKey: tid) {
           writeEnd(&session, tid: tid, span: open, object: nil)
         }
@@ -175,7 +180,7 @@ extension Recorder {
 
   /// Closes this thread's open marker span, if any.
   func endMarker() {
-    _ = withSession(reserving: { _ in 128 }) { session, _, tid in
+    _ = withSession(reserving: 128) { session, _, tid in
       guard let open = session.openMarkers.removeValue(forKey: tid) else { return () }
       writeEnd(&session, tid: tid, span: open, object: nil)
       return ()
@@ -185,7 +190,7 @@ extension Recorder {
   /// Opens an `init` span.
   func beginInit(type: TraceName, site: CallSite?, owner: Int?) -> TraceSpan {
     let id =
-      withSession(reserving: { 160 + $0.quotedLength(type) + (site?.worstCaseLength ?? 0) }) {
+      withSession(reserving: 160 + (site?.worstCaseLength ?? 0), names: type) {
         session, names, tid -> Int64? in
         let span = session.nextSpan
         session.nextSpan += 1
@@ -203,7 +208,7 @@ extension Recorder {
   /// Closes a span opened in this session.
   func end(_ span: TraceSpan, object: UInt64?) {
     guard span.id != 0 else { return }
-    _ = withSession(reserving: { _ in 128 }) { session, _, tid in
+    _ = withSession(reserving: 128) { session, _, tid in
       if session.openMarkers[tid] == span.id { session.openMarkers[tid] = nil }
       writeEnd(&session, tid: tid, span: span.id, object: object)
       return ()
@@ -222,7 +227,7 @@ extension Recorder {
 
   func recordEffect(_ kind: EffectKind, detail: String?, site: CallSite?) {
     let bound = 128 + JSONEscaping.worstCaseLength(detail ?? "") + (site?.worstCaseLength ?? 0)
-    _ = withSession(reserving: { _ in bound }) { session, _, tid in
+    _ = withSession(reserving: bound) { session, _, tid in
       writePrefix(&session, #"{"e":"effect","t":"#, tid: tid)
       session.buffer.append(#","kind":"#)
       session.buffer.append(kind.quotedName)
@@ -234,7 +239,7 @@ extension Recorder {
   }
 
   func recordSubscription(object: UInt64, type: String, wrapper: ObjectSubscription) {
-    _ = withSession(reserving: { _ in 160 + JSONEscaping.worstCaseLength(type) }) { session, _, tid in
+    _ = withSession(reserving: 160 + JSONEscaping.worstCaseLength(type)) { session, _, tid in
       writePrefix(&session, #"{"e":"observe","t":"#, tid: tid)
       writeObject(&session, object)
       writeString(&session, #","type":"#, type)
@@ -245,7 +250,7 @@ extension Recorder {
   }
 
   func recordDeinit(object: UInt64, type: TraceName) {
-    _ = withSession(reserving: { 128 + $0.quotedLength(type) }) { session, names, tid in
+    _ = withSession(reserving: 128, names: type) { session, names, tid in
       writePrefix(&session, #"{"e":"deinit","t":"#, tid: tid)
       writeObject(&session, object)
       writeName(&session, &names, #","type":"#, type)
@@ -255,7 +260,7 @@ extension Recorder {
   }
 
   func recordMark(_ name: String) {
-    _ = withSession(reserving: { _ in 96 + JSONEscaping.worstCaseLength(name) }) { session, _, tid in
+    _ = withSession(reserving: 96 + JSONEscaping.worstCaseLength(name)) { session, _, tid in
       writePrefix(&session, #"{"e":"mark","t":"#, tid: tid)
       writeString(&session, #","name":"#, name)
       session.buffer.append("}\n")
