@@ -60,7 +60,7 @@ struct TrailSample {
     }
     return TrailEvent(
       kind: kind, what: what, note: note, line: line, time: time, thread: thread,
-      site: site.map { CodeLocation.shortSite(names.name($0, strings)) })
+      site: site.map { names.shortSite($0, strings) })
   }
 }
 
@@ -70,6 +70,8 @@ struct TrailNames {
   private var made: [String?]
   /// `Type.member` names, keyed by both ids: a trail repeats the same write.
   private var joined: [UInt64: String] = [:]
+  /// Sites without their folders, by id.
+  private var shortSites: [StringID: String] = [:]
 
   init(count: Int) {
     made = Array(repeating: nil, count: count)
@@ -82,6 +84,14 @@ struct TrailNames {
     let name = strings[id]
     made[index] = name
     return name
+  }
+
+  /// A site as findings show it (``CodeLocation/shortSite(_:)``), made once per site.
+  mutating func shortSite(_ id: StringID, _ strings: borrowing StringTable) -> String {
+    if let site = shortSites[id] { return site }
+    let site = CodeLocation.shortSite(name(id, strings))
+    shortSites[id] = site
+    return site
   }
 
   /// `Type.member`, made once per pair.
