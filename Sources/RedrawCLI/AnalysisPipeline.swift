@@ -92,7 +92,7 @@ public enum AnalysisPipeline {
 
   /// Stages 1 and 2: reads every input and builds its sessions.
   static func readAndBuildSessions(_ options: AnalyzeOptions) throws(TraceInputError) -> [FileReading] {
-    var reader = TraceReader(lenient: options.lenient, jobs: options.jobs)
+    var reader = TraceReader(lenient: options.lenient, parsing: options.jobs)
     var files: [FileReading] = []
     for input in options.inputs { files.append(try reader.read(path: input)) }
     return files

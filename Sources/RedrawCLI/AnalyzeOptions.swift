@@ -23,7 +23,7 @@ public struct AnalyzeOptions: Sendable {
   /// When the run started, shown by reports that show a date.
   public var generatedAt: String
   /// Parser threads per trace file.
-  public var jobs: Int
+  public var jobs: ParsingJobs
   /// The absolute directory findings' source files are named relative to (see
   /// ``SourceRoot/resolve(option:environment:workingDirectory:)``).
   public var sourceRoot: String
@@ -62,7 +62,9 @@ public struct AnalyzeOptions: Sendable {
 
   static let jobs = OptionSpec(
     name: "--jobs", shortName: "-j", valueName: "n",
-    help: "Parse each trace with this many threads (memory grows with each); the default is 1.")
+    help:
+      "Parse each trace with this many threads (memory grows with each). By default: one per core, "
+      + "up to 8, for a file of 16 MiB or more; one thread for smaller files, pipes and standard input.")
   static let config = OptionSpec(
     name: "--config", valueName: "file",
     help: "Read settings from this JSON file instead of .redraw.json in the working directory.")
@@ -138,12 +140,12 @@ public struct AnalyzeOptions: Sendable {
         throw error as? UsageError ?? UsageError(message: "\(path): \(error)")
       }
     }
-    var threads = 1
+    var threads = ParsingJobs.automatic(cores: ProcessInfo.processInfo.activeProcessorCount)
     if let text = parsed.value(jobs) {
       guard let value = Int(text), value >= 1, value <= 64 else {
         throw UsageError(message: "The value '\(text)' is invalid for '--jobs <n>': expected 1 to 64")
       }
-      threads = value
+      threads = .fixed(value)
     }
     let workingDirectory = FileManager.default.currentDirectoryPath
     let root = try SourceRoot.resolve(

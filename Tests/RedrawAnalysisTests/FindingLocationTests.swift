@@ -83,3 +83,24 @@ struct FindingLocationTests {
     #expect(analysis.sessions.first?.bodyLocations == ["V": CodeLocation(file: "/app/V.swift", line: 9)])
   }
 }
+
+extension FindingLocationTests {
+  /// One view declared in two places (two badges side by side): a finding about the badge
+  /// that re-evaluated points at its own declaration, whichever badge appeared first.
+  @Test(arguments: [(1, 69), (2, 70)])
+  func aViewDeclaredTwicePointsAtTheNodeThatReEvaluated(written: Int, line: Int) throws {
+    let text = trace(
+      #"{"e":"body","t":1,"tid":1,"id":1,"view":"Badge","node":1,"site":"/app/Split.swift:69"}"#,
+      #"{"e":"read","t":2,"tid":1,"obj":1,"type":"Model","prop":"count"}"#,
+      #"{"e":"end","t":3,"tid":1,"id":1}"#,
+      #"{"e":"body","t":4,"tid":1,"id":2,"view":"Badge","node":2,"site":"/app/Split.swift:70"}"#,
+      #"{"e":"read","t":5,"tid":1,"obj":2,"type":"Model","prop":"count"}"#,
+      #"{"e":"end","t":6,"tid":1,"id":2}"#,
+      #"{"e":"write","t":7,"tid":1,"obj":\#(written),"type":"Model","prop":"draft"}"#,
+      #"{"e":"body","t":8,"tid":1,"id":3,"view":"Badge","node":\#(written),"site":"/app/Split.swift:\#(line)"}"#,
+      #"{"e":"read","t":9,"tid":1,"obj":\#(written),"type":"Model","prop":"count"}"#,
+      #"{"e":"end","t":10,"tid":1,"id":3}"#)
+    let finding = try #require(try analyze(text).findings.first { $0.rule == "over-broad-invalidation" })
+    #expect(finding.location == CodeLocation(file: "/app/Split.swift", line: line))
+  }
+}

@@ -45,9 +45,13 @@ struct ChunkedFile: Sendable {
   }
 
   /// Whether `path` names a regular file, which can be read in chunks (a pipe cannot).
-  static func isRegularFile(atPath path: String) -> Bool {
+  static func isRegularFile(atPath path: String) -> Bool { regularFileSize(atPath: path) != nil }
+
+  /// The size of the regular file at `path`; nil for anything else (a pipe, a device, `-`).
+  static func regularFileSize(atPath path: String) -> Int? {
     var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    guard path != "-", stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(info.st_size)
   }
 
   /// Reads the lines that begin in chunk `index`.

@@ -13,8 +13,8 @@ public struct TraceReader {
 
   /// Whether malformed lines are skipped instead of failing the read.
   public let lenient: Bool
-  /// Parser threads for a file; 1 reads on the calling thread alone.
-  public let jobs: Int
+  /// How many threads parse each file.
+  public let jobs: ParsingJobs
   /// How many skipped lines a lenient read names (the rest are counted).
   public var namedSkippedLines = TraceReader.keptSkippedLines
   /// All strings of all files read so far.
@@ -25,8 +25,15 @@ public struct TraceReader {
   ///   - jobs: Parser threads per file (files are read one after another; standard
   ///     input and pipes are always read on the calling thread).
   public init(lenient: Bool, jobs: Int = 1) {
+    self.init(lenient: lenient, parsing: .fixed(jobs))
+  }
+
+  /// - Parameters:
+  ///   - lenient: Skip malformed lines instead of failing.
+  ///   - parsing: How many threads parse each file (files are read one after another).
+  public init(lenient: Bool, parsing: ParsingJobs) {
     self.lenient = lenient
-    self.jobs = max(1, jobs)
+    self.jobs = parsing
   }
 
   /// Reads `path` (`-` for standard input) and returns its sessions.
@@ -35,9 +42,10 @@ public struct TraceReader {
   /// - Throws: ``TraceInputError`` for an unreadable file or, unless lenient, a malformed line.
   public mutating func read(path: String, name: String? = nil) throws(TraceInputError) -> FileReading {
     let displayName = name ?? (path == "-" ? "<stdin>" : path)
-    if jobs > 1, ChunkedFile.isRegularFile(atPath: path) {
+    let threads = jobs.threads(forFileOfSize: ChunkedFile.regularFileSize(atPath: path))
+    if threads > 1 {
       // The calling thread builds sessions: the other jobs parse.
-      var parallel = ParallelTraceReader(workers: jobs - 1, lenient: lenient)
+      var parallel = ParallelTraceReader(workers: threads - 1, lenient: lenient)
       parallel.namedSkippedLines = namedSkippedLines
       return try parallel.read(path: path, name: displayName, strings: &strings)
     }

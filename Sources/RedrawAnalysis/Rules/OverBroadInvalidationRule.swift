@@ -45,12 +45,14 @@ public enum OverBroadInvalidationRule: Rule {
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let minimum = Int(context.value("minimum-evaluations", of: description))
     let bodies = session.bodyLocations
+    let nodes = session.nodeLocations
     return session.overBroad.filter { $0.evaluations >= minimum }.map { entry in
       Finding(
         rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
         message: message(entry), fix: description.fix, view: entry.view, type: entry.type,
         property: entry.property, count: entry.evaluations, site: entry.writeSite,
-        location: bodies[entry.view] ?? CodeLocation(site: entry.writeSite), scenario: session.scenario,
+        location: entry.node.flatMap { nodes[$0] } ?? bodies[entry.view] ?? CodeLocation(site: entry.writeSite),
+        scenario: session.scenario,
         source: session.source, evidence: entry.first, trail: entry.trail)
     }
   }

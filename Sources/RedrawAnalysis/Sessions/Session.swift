@@ -61,6 +61,16 @@ public struct Session: Sendable {
   /// All events read in the session.
   public var eventCount: Int { eventCounts.reduce(0, +) }
 
+  /// Where each node's view is declared, by node, for the nodes that recorded a site: a
+  /// finding about one evaluation points at its node's place, not at another of its view.
+  ///
+  /// - Complexity: O(nodes); read it once per rule, not once per finding.
+  public var nodeLocations: [Int64: CodeLocation] {
+    var locations: [Int64: CodeLocation] = [:]
+    for node in nodes { if let location = CodeLocation(site: node.site) { locations[node.node] = location } }
+    return locations
+  }
+
   /// Where each view type's body is: the site of its first node that recorded one, by
   /// view type; rules point findings about a view there.
   ///
@@ -257,6 +267,8 @@ public struct OverBroadSummary: Sendable {
   public var propertiesRead: [String] = []
   public var writeSite: String?
   public var first: Evidence
+  /// The node of the first over-broad evaluation: where the finding points.
+  public var node: Int64?
   /// The events behind it, first few.
   public var trail: [TrailEvent] = []
 }

@@ -85,7 +85,7 @@ extension SessionBuilder {
         view: strings[key.view], type: strings[key.type], property: strings[key.property],
         evaluations: count.evaluations, cascaded: count.cascaded,
         propertiesRead: read.map { strings[$0] }.sorted(), writeSite: state.write.site.map { strings[$0] },
-        first: state.first, trail: state.trail.events(&names, strings))
+        first: state.first, node: nodes[state.node].summary.node, trail: state.trail.events(&names, strings))
     }
     session.bodyWrites = bodyWrites.entries.map { key, state in
       BodyWriteSummary(

@@ -383,6 +383,8 @@ struct PropertyState {
 struct OverBroadSummaryState {
   var first: Evidence
   var write: PendingWrite
+  /// The node (by index) of the first over-broad evaluation.
+  var node: Int
   var trail: [TrailSample] = []
 }
 

@@ -20,7 +20,7 @@ extension SessionBuilder {
     let property = propertyIDs.index(of: pair)
     let key = OverBroadKey(view: view, type: write.type, property: write.property)
     let position = overBroad.position(of: packed(key), key: key) {
-      OverBroadSummaryState(first: evidence, write: write)
+      OverBroadSummaryState(first: evidence, write: write, node: index)
     }
     if position == overBroadCounts.count { overBroadCounts.append(OverBroadCount()) }
     // A property not yet in `properties` is looked up again next time.
