@@ -17,7 +17,9 @@ import RedrawPlatform
 /// 3. The key path itself, against the declaring class's backing fields (`_name` in
 ///    `Mirror`) that hold a value of its type and no other key path has claimed: the one
 ///    left, or the one whose value equals (`==`, or `===` for objects) the key path's value
-///    (read through it), or, for a write, the one the mutation changed.
+///    (read through it), or, for a write, the one the mutation changed. A read-only key
+///    path is no tracked property's (`@Observable` gives each a setter): it is a computed
+///    property's, named after that property's `#function`.
 ///
 /// When none of that decides (two `String` properties, both empty, read before either is
 /// written, in a class without the named `access`), the event is named after every
@@ -58,7 +60,7 @@ enum ObservablePropertyNames {
   /// What an access is named.
   enum Resolution {
     case names(Names)
-    /// A write that the mutation will name: pass it to ``names(of:in:after:)`` once done.
+    /// A write that the mutation will name: pass it to ``resolve(_:of:after:)`` once done.
     case pending(PendingWrite)
     /// A read the calling thread makes to resolve a name: not an event.
     case resolving

@@ -145,3 +145,15 @@ extension Couple: TrackedModel {}
     tracking.access(self, keyPath: keyPath, name: name)
   }
 }
+
+/// Read from several threads at once, before any of its names is known: the registrar
+/// alone, so names are resolved from key paths (four `Int`s, told apart by value).
+@Observable final class SharedGauges: TrackedModel, @unchecked Sendable {
+  var north = 1
+  var east = 2
+  var south = 3
+  var west = 4
+
+  let tracking = ModelTracking()
+  private nonisolated var _$observationRegistrar: ModelTracking { tracking }
+}

@@ -1,3 +1,4 @@
+import Dispatch
 import Observation
 import Testing
 
@@ -76,6 +77,21 @@ struct PropertyNameTests {
       settings.title = "Hello"
     }
     #expect(Self.accesses(lines) == ["write subtitle", "write title"])
+  }
+
+  @Test func threadsResolvingNamesAtOnceEachGetTheirs() throws {
+    let gauges = SharedGauges()
+    let readers: [@Sendable () -> Int] = [{ gauges.north }, { gauges.east }, { gauges.south }, { gauges.west }]
+    let lines = try record { (scope: TraceScope) in
+      DispatchQueue.concurrentPerform(iterations: 8) { worker in
+        scope.join {
+          for round in 0..<50 { _ = readers[(worker + round) % 4]() }
+        }
+      }
+    }
+    let reads = lines.filter { $0.e == "read" }
+    #expect(reads.count == 400)
+    #expect(Set(reads.compactMap(\.prop)) == ["north", "east", "south", "west"])
   }
 
   // MARK: - Caching
