@@ -41,7 +41,7 @@ import RedrawTrace
   var items: [String] = []
   var total = 0
 
-  nonisolated let tracking = ModelTracking()
+  let tracking = ModelTracking()
   private nonisolated var _$observationRegistrar: ModelTracking { tracking }
   @available(*, unavailable) nonisolated func access<M>(keyPath: KeyPath<MainActorCart, M>) {}
   nonisolated func access<M>(keyPath: KeyPath<MainActorCart, M>, _ name: StaticString = #function) {
