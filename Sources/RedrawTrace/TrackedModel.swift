@@ -2,7 +2,8 @@ import CRedrawPlatform
 import Observation
 import RedrawPlatform
 
-/// A class whose ``Tracked`` properties are observable and recorded.
+/// A model class whose observable properties are recorded: ``Tracked`` properties, or those
+/// of an `@Observable` class whose registrar is its ``ModelTracking``.
 ///
 /// Conforming makes the class a real `Observation.Observable`: SwiftUI's `@State`,
 /// `@Bindable` and `@Environment`, and `withObservationTracking`, see every `@Tracked`
@@ -16,6 +17,9 @@ import RedrawPlatform
 ///   @Tracked var unreadCount = 0
 /// }
 /// ```
+///
+/// An `@Observable` class conforms to record its properties without `@Tracked`; see
+/// `ModelTracking+Observable.swift` for the members it declares.
 public protocol TrackedModel: TraceIdentifiable, Observable {
   /// The observation registrar and trace identity of the instance.
   var tracking: ModelTracking { get }
@@ -26,7 +30,8 @@ extension TrackedModel {
 }
 
 /// What a ``TrackedModel`` instance needs to be observed and recorded: an
-/// `ObservationRegistrar` and a ``TraceIdentity``.
+/// `ObservationRegistrar` and a ``TraceIdentity``. Declared as an `@Observable` class's
+/// `_$observationRegistrar`, it is that class's registrar, and records its accesses.
 ///
 /// Sendable: the write-handler flag is only read and changed atomically.
 public final class ModelTracking: @unchecked Sendable {

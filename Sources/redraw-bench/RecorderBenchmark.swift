@@ -7,7 +7,10 @@ import RedrawTrace
 /// Each case runs a loop of recording calls several times and reports the median.
 /// `off` is a call while recording is off (one atomic load and a branch); `memory`
 /// and `file` record explicit `read` events; `tracked` reads a `@Tracked` property,
-/// which also reports to the Observation registrar.
+/// which also reports to the Observation registrar; `@Observable+Redraw` reads and writes
+/// a property of an unchanged `@Observable` class that records through a `ModelTracking`.
+/// Cases that read or write an observable property are printed beside `@Observable`'s
+/// own read or write.
 struct RecorderBenchmark {
   let events: Int
   let runs: Int
@@ -20,6 +23,10 @@ struct RecorderBenchmark {
   struct Figure {
     let name: String
     let nanosecondsPerEvent: Double
+    /// The `@Observable` case this one compares with, if any.
+    var baseline: String? = nil
+    /// The baseline measured in runs alternating with this case's, when it was.
+    var pairedBaseline: Double? = nil
   }
 
   func run() throws -> [Figure] {
@@ -50,10 +57,11 @@ struct RecorderBenchmark {
             var sum = 0
             for _ in 0..<count { sum &+= model.value }
             blackHole(sum)
-          }))
+          }, baseline: "@Observable read"))
     }
     let observable = ObservableBenchModel()
-    if selected("@Observable read") {
+    // The baselines: always measured, to be printed beside the cases.
+    do {
       figures.append(
         Figure(
           name: "@Observable read",
@@ -63,7 +71,7 @@ struct RecorderBenchmark {
             blackHole(sum)
           }))
     }
-    if selected("@Observable write") {
+    do {
       figures.append(
         Figure(
           name: "@Observable write",
@@ -77,7 +85,7 @@ struct RecorderBenchmark {
           name: "off (@Tracked write)",
           nanosecondsPerEvent: measure(events * 10) { count in
             for index in 0..<count { model.value = index }
-          }))
+          }, baseline: "@Observable write"))
     }
     let memory = MemoryTraceSink()
     if selected("memory (explicit read)") {
@@ -97,7 +105,7 @@ struct RecorderBenchmark {
             var sum = 0
             for _ in 0..<count { sum &+= model.value }
             blackHole(sum)
-          }))
+          }, baseline: "@Observable read"))
     }
     memory.removeAll()
     let path = directory + "/redraw-bench-recorder.jsonl"
@@ -117,7 +125,7 @@ struct RecorderBenchmark {
             var sum = 0
             for _ in 0..<count { sum &+= model.value }
             blackHole(sum)
-          }))
+          }, baseline: "@Observable read"))
     }
     if selected("file (@Tracked write)") {
       figures.append(
@@ -125,15 +133,16 @@ struct RecorderBenchmark {
           name: "file (@Tracked write)",
           nanosecondsPerEvent: try recording(.file(path)) { count in
             for index in 0..<count { model.value = index }
-          }))
+          }, baseline: "@Observable write"))
     }
+    figures += try observableCases(path: path, selected: selected)
     try? FileManager.default.removeItem(atPath: path)
     return figures
   }
 
   // MARK: - Timing
 
-  private func recording(_ destination: TraceDestination, _ body: (Int) -> Void) throws -> Double {
+  func recording(_ destination: TraceDestination, _ body: (Int) -> Void) throws -> Double {
     var samples: [Double] = []
     for _ in 0..<runs {
       try Trace.start(destination, scenario: "bench")
@@ -146,7 +155,7 @@ struct RecorderBenchmark {
     return median(samples)
   }
 
-  private func measure(_ count: Int, _ body: (Int) -> Void) -> Double {
+  func measure(_ count: Int, _ body: (Int) -> Void) -> Double {
     var samples: [Double] = []
     for _ in 0..<runs {
       let start = DispatchTime.now().uptimeNanoseconds

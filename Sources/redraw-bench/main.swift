@@ -22,6 +22,17 @@ func fail(_ message: String) -> Never {
 }
 
 switch arguments.first {
+case "recorder" where arguments.contains("--help"):
+  print(
+    """
+    usage: redraw-bench recorder [--events N] [--runs N] [--only NAME]
+
+      --events N   events per timed loop (2000000; cases while off run 10 times as many)
+      --runs N     timed loops per case; the median is printed (5)
+      --only NAME  only the cases whose name contains NAME, e.g. "@Observable+Redraw"
+                   ("@Observable read" and "@Observable write" are the baselines, printed
+                   beside each case that reads or writes an observable property)
+    """)
 case "recorder":
   let benchmark = RecorderBenchmark(
     events: value(of: "--events", default: 2_000_000), runs: value(of: "--runs", default: 5),
@@ -29,9 +40,17 @@ case "recorder":
     only: arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil })
   do {
     print("recorder: ns per event at the calling thread, median of \(benchmark.runs) runs")
-    for figure in try benchmark.run() {
-      let name = figure.name.padding(toLength: 34, withPad: " ", startingAt: 0)
-      print("  \(name) \(String(format: "%8.2f", figure.nanosecondsPerEvent)) ns")
+    let figures = try benchmark.run()
+    let byName = Dictionary(figures.map { ($0.name, $0.nanosecondsPerEvent) }) { first, _ in first }
+    for figure in figures {
+      let name = figure.name.padding(toLength: 36, withPad: " ", startingAt: 0)
+      var line = "  \(name) \(String(format: "%8.2f", figure.nanosecondsPerEvent)) ns"
+      if let baseline = figure.baseline, let base = figure.pairedBaseline ?? byName[baseline] {
+        let delta = figure.nanosecondsPerEvent - base
+        line += String(format: "   %+7.2f ns, %5.2f× ", delta, figure.nanosecondsPerEvent / base) + baseline
+        if figure.pairedBaseline != nil { line += String(format: " (%.2f, alternating)", base) }
+      }
+      print(line)
     }
   } catch {
     fail("redraw-bench: \(error)")

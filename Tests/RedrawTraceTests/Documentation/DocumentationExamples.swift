@@ -3,6 +3,7 @@
 // appears here verbatim (its imports at the top of this file).
 
 import Foundation
+import Observation
 import RedrawTrace
 import Testing
 
@@ -12,11 +13,24 @@ import Testing
 
 // MARK: - A model library
 
-final class InboxModel: TrackedModel {
+@Observable final class InboxModel: TrackedModel {
+  var query = ""
+  var unreadCount = 0
+  var messages: [String] = []
+
+  // Redraw: record every read and write of the properties above, by name.
   let tracking = ModelTracking()
-  @Tracked var query = ""
-  @Tracked var unreadCount = 0
-  @Tracked var messages: [String] = []
+  private nonisolated var _$observationRegistrar: ModelTracking { tracking }
+  @available(*, unavailable) nonisolated func access<M>(keyPath: KeyPath<InboxModel, M>) {}
+  nonisolated func access<M>(keyPath: KeyPath<InboxModel, M>, _ name: StaticString = #function) {
+    tracking.access(self, keyPath: keyPath, name: name)
+  }
+}
+
+final class ComposerModel: TrackedModel {
+  let tracking = ModelTracking()
+  @Tracked var draft = ""
+  @Tracked var isSending = false
 }
 
 // MARK: - A client with effects

@@ -1,0 +1,193 @@
+import Observation
+
+// MARK: - The registrar of an @Observable class
+
+/// A ``ModelTracking`` is also an observation registrar for `@Observable` classes: declared
+/// as the class's `_$observationRegistrar`, it receives every access the macro's code
+/// makes, forwards it to its `ObservationRegistrar` (so `withObservationTracking` and
+/// SwiftUI see each property as before) and records it, with the property's name.
+///
+/// ```swift
+/// @Observable final class Feed: TrackedModel {
+///   var posts: [String] = []
+///
+///   let tracking = ModelTracking()
+///   private nonisolated var _$observationRegistrar: ModelTracking { tracking }
+///   @available(*, unavailable) nonisolated func access<M>(keyPath: KeyPath<Feed, M>) {}
+///   nonisolated func access<M>(keyPath: KeyPath<Feed, M>, _ name: StaticString = #function) {
+///     tracking.access(self, keyPath: keyPath, name: name)
+///   }
+/// }
+/// ```
+///
+/// `@Observable` declares its registrar only if the class has none, and its `access(keyPath:)`
+/// only if the class has one of that signature: the unavailable one stops it, and calls go
+/// to the one whose `#function` is the name of the property being read. Writes come through
+/// the macro's `withMutation(keyPath:_:)` and, for in-place changes (`count += 1`,
+/// `posts.append(x)`), through `willSet` and `didSet` of the registrar itself.
+///
+/// While nothing records, each access costs `@Observable`'s own work and two loads; while
+/// recording, a lookup of the property's names in a table read without a lock. The first
+/// access to a property resolves its name (see ``ObservablePropertyNames``).
+extension ModelTracking {
+  /// Registers a read of `keyPath` and records it as a read of the property `name`: what the
+  /// class's own `access(keyPath:_:)` calls, with its `#function`.
+  @inlinable
+  public func access<Subject: Observable & AnyObject, Member>(
+    _ subject: Subject, keyPath: KeyPath<Subject, Member>, name: StaticString
+  ) {
+    registrar.access(subject, keyPath: keyPath)
+    if _slowPath(RecordingSwitch.isOn || ModelObservation.isCollecting),
+      !recordCached(write: false, type: Self.typeKey(subject), key: Self.key(name))
+    {
+      noteSlowly(subject, keyPath, name: name, write: false)
+    }
+  }
+
+  /// Registers a read of `keyPath` and records it, the property named at run time: what the
+  /// `access(keyPath:)` that `@Observable` generates calls when the class declares none.
+  @inlinable
+  public func access<Subject: Observable & AnyObject, Member>(_ subject: Subject, keyPath: KeyPath<Subject, Member>) {
+    registrar.access(subject, keyPath: keyPath)
+    if _slowPath(RecordingSwitch.isOn || ModelObservation.isCollecting),
+      !recordCached(write: false, type: Self.typeKey(subject), key: Self.key(keyPath))
+    {
+      noteSlowly(subject, keyPath, name: nil, write: false)
+    }
+  }
+
+  /// Records a write of `keyPath`, then makes `mutation` with observers notified: what the
+  /// setter of an `@Observable` property calls, through `withMutation(keyPath:_:)`.
+  @inlinable
+  public func withMutation<Subject: Observable & AnyObject, Member, Result>(
+    of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> Result
+  ) rethrows -> Result {
+    if _slowPath(RecordingSwitch.isOn || ModelObservation.isCollecting || hasWriteHandlers),
+      !recordCached(write: true, type: Self.typeKey(subject), key: Self.key(keyPath))
+    {
+      return try withMutationSlowly(of: subject, keyPath: keyPath, mutation)
+    }
+    return try registrar.withMutation(of: subject, keyPath: keyPath, mutation)
+  }
+
+  /// Records a write of `keyPath` and tells observers it is about to change: what the
+  /// `_modify` accessor of an `@Observable` property calls (`count += 1`), `name` its
+  /// `#function`.
+  @inlinable
+  public func willSet<Subject: Observable & AnyObject, Member>(
+    _ subject: Subject, keyPath: KeyPath<Subject, Member>, _ name: StaticString = #function
+  ) {
+    if _slowPath(RecordingSwitch.isOn || ModelObservation.isCollecting || hasWriteHandlers),
+      !recordCached(write: true, type: Self.typeKey(subject), key: Self.key(name))
+    {
+      noteSlowly(subject, keyPath, name: name, write: true)
+    }
+    registrar.willSet(subject, keyPath: keyPath)
+  }
+
+  /// Tells observers `keyPath` changed: what the `_modify` accessor calls after the change.
+  @inlinable
+  public func didSet<Subject: Observable & AnyObject, Member>(_ subject: Subject, keyPath: KeyPath<Subject, Member>) {
+    registrar.didSet(subject, keyPath: keyPath)
+  }
+
+  // MARK: - Keys
+
+  /// The cache's key of the subject's class.
+  @inlinable @inline(__always)
+  static func typeKey<Subject: AnyObject>(_ subject: Subject) -> UInt {
+    UInt(bitPattern: ObjectIdentifier(type(of: subject)))
+  }
+
+  /// The cache's key of a name: the address of its bytes (a literal's never moves).
+  @inlinable @inline(__always)
+  static func key(_ name: StaticString) -> UInt {
+    name.hasPointerRepresentation ? UInt(bitPattern: name.utf8Start) : 0
+  }
+
+  /// The cache's key of a key path: its address, a key only once the cache retains it.
+  @inlinable @inline(__always)
+  static func key(_ keyPath: AnyKeyPath) -> UInt { UInt(bitPattern: ObjectIdentifier(keyPath)) }
+
+  // MARK: - Recording
+
+  /// Records an access whose names are cached, when only recording asks for it.
+  ///
+  /// - Returns: false when the names are not cached yet, or reads are being collected, or a
+  ///   write has handlers: the slow path then does everything.
+  @usableFromInline
+  func recordCached(write: Bool, type: UInt, key: UInt) -> Bool {
+    guard !ModelObservation.isCollecting, !(write && hasWriteHandlers),
+      let value = ObservablePropertyNames.cache.value(type: type, key: key)
+    else { return false }
+    // A read made to compare values while a name is resolved.
+    if _slowPath(ObservablePropertyNames.isResolvingOnThisThread) { return true }
+    let names = ObservablePropertyNames.Names.unpack(value)
+    identity.noteType(names.type)
+    Recorder.shared.recordAccess(write: write, object: identity.objectID, type: names.type, property: names.property)
+    return true
+  }
+
+  /// Resolves the names of an access, then records it and tells collectors and handlers.
+  @usableFromInline
+  func noteSlowly<Subject: AnyObject, Member>(
+    _ subject: Subject, _ keyPath: KeyPath<Subject, Member>, name: StaticString?, write: Bool
+  ) {
+    guard case .names(let names) = ObservablePropertyNames.resolve(keyPath, of: subject, name: name, write: write)
+    else { return }
+    note(names, write: write)
+  }
+
+  /// A write on the slow path. One that cannot be named before the mutation (two
+  /// candidates of one type) is named by what the mutation changed, and recorded after it.
+  @usableFromInline
+  func withMutationSlowly<Subject: Observable & AnyObject, Member, Result>(
+    of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> Result
+  ) rethrows -> Result {
+    switch ObservablePropertyNames.resolve(keyPath, of: subject, name: nil, write: true, canWait: true) {
+    case .names(let names):
+      note(names, write: true)
+      return try registrar.withMutation(of: subject, keyPath: keyPath, mutation)
+    case .pending(let pending):
+      let result = try registrar.withMutation(of: subject, keyPath: keyPath, mutation)
+      if case .names(let names) = ObservablePropertyNames.resolve(keyPath, of: subject, after: pending) {
+        note(names, write: true)
+      }
+      return result
+    case .resolving:
+      return try registrar.withMutation(of: subject, keyPath: keyPath, mutation)
+    }
+  }
+
+  private func note(_ names: ObservablePropertyNames.Names, write: Bool) {
+    if RecordingSwitch.isOn {
+      identity.noteType(names.type)
+      Recorder.shared.recordAccess(write: write, object: identity.objectID, type: names.type, property: names.property)
+    }
+    if ModelObservation.isCollecting {
+      ModelObservation.note(self, type: names.typeName, property: names.propertyName, write: write)
+    }
+    if write, hasWriteHandlers { notifyWrite(type: names.typeName, property: names.propertyName) }
+  }
+
+  /// Calls the write handlers with a write to `property`.
+  func notifyWrite(type: String, property: String) {
+    let handlers = writeHandlers.withLock { Array($0.values) }
+    guard !handlers.isEmpty else { return }
+    let write = TrackedWrite(objectID: identity.objectID, type: type, property: property)
+    for handler in handlers { handler(write) }
+  }
+}
+
+extension ModelObservation {
+  /// Notes a read or write of an observable model's property for the collection running on
+  /// this thread, if any.
+  static func note(_ tracking: ModelTracking, type: String, property: String, write: Bool) {
+    guard let collector = ReadCollector.current else { return }
+    if write {
+      collector.writes.append(TrackedWrite(objectID: tracking.identity.objectID, type: type, property: property))
+    } else {
+      collector.reads.append(TrackedRead(tracking: tracking, type: type, property: property))
+    }
+  }
+}
