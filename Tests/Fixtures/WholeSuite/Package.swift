@@ -1,8 +1,4 @@
 // swift-tools-version:6.0
-// A user's package, as README.md shows it: a model library, and tests that use RedrawTrace,
-// RedrawHarness and the RedrawTesting trait. RedrawTestingTests builds it beside a link to
-// the Redraw checkout named `Redraw`, records its whole test suite with REDRAW_TRACE, and
-// compares every view's counts with those of each test run alone.
 import PackageDescription
 
 let package = Package(
@@ -21,3 +17,8 @@ let package = Package(
       ]),
   ]
 )
+
+// A user's package, as README.md shows it: a model library, and tests that use RedrawTrace,
+// RedrawHarness and the RedrawTesting trait. RedrawTestingTests builds it beside a link to
+// the Redraw checkout named `Redraw`, records its whole test suite with REDRAW_TRACE, and
+// compares every view's counts with those of each test run alone.

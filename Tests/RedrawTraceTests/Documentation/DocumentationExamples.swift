@@ -111,6 +111,19 @@ struct MarkAllRead: View {
 
 // MARK: - Recording in a test
 
+// A test outside any suite, as docs/getting-started.md shows it.
+@Test func aWorkerThreadJoinsTheRecording() {
+  let recording = Trace.record(scenario: "search on a worker thread") { scope in
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      scope.join { Trace.effect(.network, "GET /search?q=swift") }
+      done.signal()
+    }
+    done.wait()
+  }
+  #expect(recording.lines.contains { $0.contains("GET /search?q=swift") })
+}
+
 @Suite struct InboxRecordingExample {
   @Test func typingDoesNotTouchTheBadge() throws {
     let model = InboxModel()
