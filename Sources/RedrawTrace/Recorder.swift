@@ -38,8 +38,12 @@ final class Recorder: Sendable {
   let writer = DispatchQueue(label: "dev.redraw.trace.writer")
 
   private init() {
-    RecordingSwitch.set(false)
-    startFromEnvironment { getenv($0).map { String(cString: $0) } }
+    // The switch stays "unconfigured" until the environment was read: a thread that checks
+    // it meanwhile waits for this initializer instead of taking "off" for the answer and
+    // losing its event (seen with tests starting in parallel under REDRAW_TRACE).
+    if !startFromEnvironment({ getenv($0).map { String(cString: $0) } }) {
+      RecordingSwitch.set(false)
+    }
   }
 
   /// Starts recording when `REDRAW_TRACE` names a destination; `REDRAW_SCENARIO` names

@@ -44,6 +44,22 @@ struct ProcessExitTests {
   }
 }
 
+/// The first use of `Trace` in a process, on many threads at once, with `REDRAW_TRACE` set:
+/// the threads that do not configure the recorder wait for it (tests starting in parallel
+/// under `REDRAW_TRACE=… swift test` lost events before).
+@Suite struct FirstUseTests {
+  @Test func threadsThatStartRecordingAtOnceLoseNothing() throws {
+    for _ in 0..<20 {
+      let trace = try ChildTrace(arguments: ["first-use-in-parallel"])
+      let process = try trace.launch()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+      let marks = try trace.lines().complete.compactMap(\.name)
+      #expect(marks.sorted() == (0..<8).map { "thread \($0)" }.sorted())
+    }
+  }
+}
+
 /// A trace recorded by `redraw-recording-child` into a file of its own.
 private struct ChildTrace {
   let arguments: [String]

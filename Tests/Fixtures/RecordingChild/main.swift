@@ -5,13 +5,15 @@ import Foundation
 //   redraw-recording-child exit-while-recording FILE          exits with 4 threads recording
 //   redraw-recording-child record-until-killed FILE [FLUSH_MS] a mark a millisecond, forever
 //                                                             (FLUSH_MS 0: no periodic flush)
+//   redraw-recording-child first-use-in-parallel FILE         8 threads' first marks, REDRAW_TRACE=FILE
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func usage() -> Never {
   FileHandle.standardError.write(
     Data(
-      "usage: redraw-recording-child exit-while-recording FILE | record-until-killed FILE [FLUSH_MS]\n".utf8))
+      ("usage: redraw-recording-child exit-while-recording FILE | record-until-killed FILE [FLUSH_MS]"
+        + " | first-use-in-parallel FILE\n").utf8))
   exit(64)
 }
 
@@ -22,6 +24,8 @@ case "record-until-killed" where arguments.count == 2 || arguments.count == 3:
   let milliseconds = arguments.count == 3 ? Int(arguments[2]) : 100
   guard let milliseconds, milliseconds >= 0 else { usage() }
   RecordUntilKilled.run(path: arguments[1], flushInterval: milliseconds == 0 ? nil : .milliseconds(milliseconds))
+case "first-use-in-parallel" where arguments.count == 2:
+  FirstUseInParallel.run(path: arguments[1])
 default:
   usage()
 }
