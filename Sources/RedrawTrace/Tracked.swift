@@ -38,7 +38,7 @@ public struct Tracked<Value> {
     // Inlined whole, so the key paths are the literals of the access site and the storage
     // is reached directly instead of through the key path at run time.
     @inline(__always) get {
-      model.tracking.registrar.access(model, keyPath: wrappedKeyPath)
+      model.tracking.registerRead(model, wrappedKeyPath)
       if ModelObservation.isCollecting {
         ModelObservation.noteRead(model, storageOffset: offset(of: storageKeyPath, in: model))
       }
@@ -50,24 +50,24 @@ public struct Tracked<Value> {
       return model[keyPath: storageKeyPath].value
     }
     @inline(__always) set {
+      let tracking = model.tracking
       if RecordingSwitch.isOn {
         let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)
         Recorder.shared.recordAccess(
-          write: true, object: model.tracking.identity.objectID, type: names.type, property: names.property)
+          write: true, object: tracking.identity.objectID, type: names.type, property: names.property)
       }
       if ModelObservation.isCollecting {
         ModelObservation.noteWrite(model, storageOffset: offset(of: storageKeyPath, in: model))
       }
-      if model.tracking.hasWriteHandlers {
-        model.tracking.notifyWrite(model, storageOffset: offset(of: storageKeyPath, in: model))
+      if tracking.hasWriteHandlers {
+        tracking.notifyWrite(model, storageOffset: offset(of: storageKeyPath, in: model))
       }
       // `willSet` and `didSet` around a store in this body rather than `withMutation`'s
       // closure: here the store goes to the storage directly, where in a closure it goes
       // through the key path at run time.
-      let registrar = model.tracking.registrar
-      registrar.willSet(model, keyPath: wrappedKeyPath)
+      tracking.registerWillSet(model, wrappedKeyPath)
       model[keyPath: storageKeyPath].value = newValue
-      registrar.didSet(model, keyPath: wrappedKeyPath)
+      tracking.registerDidSet(model, wrappedKeyPath)
     }
   }
 

@@ -53,6 +53,26 @@ public final class ModelTracking: @unchecked Sendable {
 
   deinit { writeHandlersFlag.deallocate() }
 
+  // MARK: - What @Tracked accessors call
+
+  // Through methods, the registrar is used where it lies in this object: read as a property
+  // from an accessor, it would be copied (and its storage retained and released) each time.
+
+  @inlinable @inline(__always)
+  func registerRead<Model: Observable, Value>(_ model: Model, _ keyPath: KeyPath<Model, Value>) {
+    registrar.access(model, keyPath: keyPath)
+  }
+
+  @inlinable @inline(__always)
+  func registerWillSet<Model: Observable, Value>(_ model: Model, _ keyPath: KeyPath<Model, Value>) {
+    registrar.willSet(model, keyPath: keyPath)
+  }
+
+  @inlinable @inline(__always)
+  func registerDidSet<Model: Observable, Value>(_ model: Model, _ keyPath: KeyPath<Model, Value>) {
+    registrar.didSet(model, keyPath: keyPath)
+  }
+
   /// Whether any handler of ``observeWrites(_:)`` is registered.
   @inlinable @inline(__always)
   var hasWriteHandlers: Bool { redraw_atomic_load(writeHandlersFlag) != 0 }
