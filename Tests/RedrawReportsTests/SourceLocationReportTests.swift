@@ -164,3 +164,18 @@ struct SourceLocationReportTests {
     #expect(locations[3] == nil)
   }
 }
+
+extension SourceLocationReportTests {
+  /// The reports people read say where a finding points when that is not its site: for a
+  /// view finding, the view's declaration; a finding with no location says nothing more.
+  @Test func textAndHTMLNameTheSourceOfAViewFinding() {
+    let text = TextReport.render(Self.analysis, context: Self.context)
+    let html = HTMLReport.render(Self.analysis, context: Self.context)
+    for report in [text, html] {
+      #expect(report.contains("source Feed View.swift:12"))
+      #expect(report.contains("source Badge.swift:3"))
+    }
+    // Three of the four findings have a location; the fourth has none to show.
+    #expect(html.components(separatedBy: "· source ").count - 1 == 3)
+  }
+}
