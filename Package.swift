@@ -42,14 +42,18 @@ let package = Package(
     // A process that records and is ended abruptly, run by the recorder's tests.
     .executableTarget(
       name: "redraw-recording-child", dependencies: ["RedrawTrace"], path: "Tests/Fixtures/RecordingChild"),
+    // What the tests share: golden files, the repository's root.
+    .target(name: "RedrawTestSupport", path: "Tests/RedrawTestSupport"),
     .testTarget(name: "RedrawPlatformTests", dependencies: ["RedrawPlatform"]),
     .testTarget(name: "RedrawTraceTests", dependencies: ["RedrawTrace", "RedrawPlatform", "redraw-recording-child"]),
     .testTarget(name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis"], exclude: ["FuzzRegressions"]),
     .testTarget(name: "RedrawHarnessTests", dependencies: ["RedrawHarness", "redraw-samples"]),
     // Also builds and runs the user package in Tests/Fixtures/WholeSuite.
     .testTarget(name: "RedrawTestingTests", dependencies: ["RedrawTesting", "RedrawTrace", "RedrawAnalysis"]),
-    .testTarget(name: "RedrawReportsTests", dependencies: ["RedrawReports"], exclude: ["Golden", "Schemas"]),
-    .testTarget(name: "RedrawCLITests", dependencies: ["RedrawCLI", "RedrawPlatform", "redraw", "RedrawHarness"]),
+    .testTarget(
+      name: "RedrawReportsTests", dependencies: ["RedrawReports", "RedrawTestSupport"], exclude: ["Golden", "Schemas"]),
+    .testTarget(
+      name: "RedrawCLITests", dependencies: ["RedrawCLI", "RedrawPlatform", "redraw", "RedrawHarness", "RedrawTestSupport"]),
     // The docs' Swift code, compiled and run; and every page's blocks checked.
     .testTarget(name: "DocumentationTests", dependencies: ["RedrawHarness", "RedrawTrace", "RedrawAnalysis"]),
   ],

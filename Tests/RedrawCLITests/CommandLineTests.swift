@@ -1,5 +1,6 @@
 import Foundation
 import RedrawCLI
+import RedrawTestSupport
 import Testing
 
 @Suite("The command line: help, version, options and exit codes")
@@ -102,10 +103,7 @@ struct CLIDocumentationTests {
   @Test func theCommandLineReferenceMatchesTheCommands() throws {
     let url = repositoryRoot.appendingPathComponent("docs/cli.md")
     let generated = RedrawCommand.documentation()
-    if ProcessInfo.processInfo.environment["REDRAW_RECORD_GOLDEN"] != nil {
-      try Data(generated.utf8).write(to: url)
-    }
-    #expect(try String(contentsOf: url, encoding: .utf8) == generated)
+    try Golden.check(generated, file: url)
     for command in ["analyze", "diff", "stats", "validate", "export", "rules", "explain"] {
       #expect(generated.contains("## redraw \(command)"))
     }

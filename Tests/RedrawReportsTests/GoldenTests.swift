@@ -1,12 +1,14 @@
 import Foundation
 import RedrawAnalysis
 import RedrawReports
+import RedrawTestSupport
 import Testing
 
 /// The reports of the sample traces, compared whole with the files in Golden/.
 ///
-/// Re-record after an intended change with `REDRAW_RECORD_GOLDEN=1 swift test`, then
-/// read the diff before committing it.
+/// Re-record after an intended change with `REDRAW_RECORD_GOLDEN=1 swift test` (the
+/// recording run fails each test that wrote a file, see ``Golden``), read the diff, and run
+/// the tests again.
 @Suite("Reports compared with golden files")
 struct GoldenTests {
   static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -75,12 +77,7 @@ struct GoldenTests {
     let entry = try #require(Self.cases.first { $0.golden == name })
     let report = entry.format.renderer.render(
       try Self.analysis(entry.samples), context: ReportContext(toolVersion: "0.0.0-test"))
-    let url = Self.golden.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["REDRAW_RECORD_GOLDEN"] != nil {
-      try Data(report.utf8).write(to: url)
-    }
-    let expected = try String(contentsOf: url, encoding: .utf8)
-    #expect(report == expected, "re-record with REDRAW_RECORD_GOLDEN=1 swift test and review the diff")
+    try Golden.check(report, file: Self.golden.appendingPathComponent(name))
   }
 
   @Test(arguments: locatedCases.map(\.golden))
@@ -88,12 +85,7 @@ struct GoldenTests {
     let entry = try #require(Self.locatedCases.first { $0.golden == name })
     let context = ReportContext(toolVersion: "0.0.0-test", sourceRoot: Self.sourceRoot, workingDirectory: "/src/redraw")
     let report = entry.format.renderer.render(try Self.locatedAnalysis(), context: context)
-    let url = Self.golden.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["REDRAW_RECORD_GOLDEN"] != nil {
-      try Data(report.utf8).write(to: url)
-    }
-    let expected = try String(contentsOf: url, encoding: .utf8)
-    #expect(report == expected, "re-record with REDRAW_RECORD_GOLDEN=1 swift test and review the diff")
+    try Golden.check(report, file: Self.golden.appendingPathComponent(name))
   }
 }
 
