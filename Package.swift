@@ -53,7 +53,8 @@ let package = Package(
     .testTarget(
       name: "RedrawReportsTests", dependencies: ["RedrawReports", "RedrawTestSupport"], exclude: ["Golden", "Schemas"]),
     .testTarget(
-      name: "RedrawCLITests", dependencies: ["RedrawCLI", "RedrawPlatform", "redraw", "RedrawHarness", "RedrawTestSupport"]),
+      name: "RedrawCLITests",
+      dependencies: ["RedrawCLI", "RedrawPlatform", "redraw", "RedrawHarness", "RedrawTestSupport"]),
     // The docs' Swift code, compiled and run; and every page's blocks checked.
     .testTarget(name: "DocumentationTests", dependencies: ["RedrawHarness", "RedrawTrace", "RedrawAnalysis"]),
   ],
