@@ -46,7 +46,8 @@ let package = Package(
     .target(name: "RedrawTestSupport", path: "Tests/RedrawTestSupport"),
     .testTarget(name: "RedrawPlatformTests", dependencies: ["RedrawPlatform"]),
     .testTarget(name: "RedrawTraceTests", dependencies: ["RedrawTrace", "RedrawPlatform", "redraw-recording-child"]),
-    .testTarget(name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis"], exclude: ["FuzzRegressions"]),
+    .testTarget(
+      name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis"], exclude: ["FuzzRegressions", "JSONTestSuite"]),
     .testTarget(name: "RedrawHarnessTests", dependencies: ["RedrawHarness", "redraw-samples"]),
     // Also builds and runs the user package in Tests/Fixtures/WholeSuite.
     .testTarget(name: "RedrawTestingTests", dependencies: ["RedrawTesting", "RedrawTrace", "RedrawAnalysis"]),
