@@ -26,7 +26,7 @@ struct RuleRegistryTests {
     let rule = try #require(RuleRegistry.rule(id: id)).description
     #expect(!rule.name.isEmpty)
     #expect(rule.summary.hasSuffix("."))
-    #expect(rule.explanation.count > 200, "one paragraph of explanation")
+    #expect(rule.explanation.hasSuffix("."), "the explanation is written out in sentences")
     #expect(!rule.fix.isEmpty)
     for threshold in rule.thresholds {
       #expect(threshold.key.allSatisfy { $0.isLowercase || $0 == "-" })
