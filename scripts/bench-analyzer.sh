@@ -39,14 +39,17 @@ measure() {
 
 echo "trace: $trace ($(echo "$bytes / 1048576" | bc) MB, $events events), median of $runs runs"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-measure "redraw analyze --format json" .build/release/redraw analyze "$trace" --format json --fail-on never --output "$work/report.json"
-measure "redraw analyze --format html" .build/release/redraw analyze "$trace" --format html --fail-on never --output "$work/report.html"
-measure "redraw analyze --format text" .build/release/redraw analyze "$trace" --fail-on never --output "$work/report.txt"
-measure "redraw analyze --format json --jobs 2" .build/release/redraw analyze "$trace" --format json --jobs 2 --fail-on never --output "$work/report2.json"
+# One thread (--jobs 1), then the default: a thread per core for a file of 16 MiB or more.
+measure "redraw analyze --format json" .build/release/redraw analyze "$trace" --format json --jobs 1 --fail-on never --output "$work/report.json"
+measure "redraw analyze --format html" .build/release/redraw analyze "$trace" --format html --jobs 1 --fail-on never --output "$work/report.html"
+measure "redraw analyze --format text" .build/release/redraw analyze "$trace" --jobs 1 --fail-on never --output "$work/report.txt"
+measure "redraw analyze --format json (default)" .build/release/redraw analyze "$trace" --format json --fail-on never --output "$work/report2.json"
 measure "jq -c .e" jq -c .e "$trace"
 measure "JSONDecoder per line" .build/release/redraw-bench decode "$trace"
 redraw=$(cat "$work/redraw analyze --format json.time")
-printf 'redraw is %.1fx jq and %.1fx JSONDecoder\n' \
+default=$(cat "$work/redraw analyze --format json (default).time")
+printf 'redraw on one thread is %.1fx jq and %.1fx JSONDecoder; by default %.1fx jq\n' \
   "$(echo "$(cat "$work/jq -c .e.time") / $redraw" | bc -l)" \
-  "$(echo "$(cat "$work/JSONDecoder per line.time") / $redraw" | bc -l)"
+  "$(echo "$(cat "$work/JSONDecoder per line.time") / $redraw" | bc -l)" \
+  "$(echo "$(cat "$work/jq -c .e.time") / $default" | bc -l)"
 echo "HTML report: $(stat -c %s "$work/report.html") bytes"
