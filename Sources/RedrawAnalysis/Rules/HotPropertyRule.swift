@@ -16,11 +16,7 @@ public enum HotPropertyRule: Rule {
       Read the property in as few, as small views as possible; move it to its own model; or \
       throttle or coalesce the writes.
       """,
-    thresholds: [
-      Threshold(key: "minimum-writes", defaultValue: 10, summary: "Fewest writes."),
-      Threshold(key: "minimum-share", defaultValue: 0.5, summary: "Share of all re-evaluations its writes caused."),
-      Threshold(key: "minimum-fan-out", defaultValue: 2, summary: "Evaluations caused per write."),
-    ],
+    thresholds: [minimumWrites, minimumShare, minimumFanOut],
     triggeringExample: ExampleTrace.lines(ticks(views: ["A", "B"])),
     cleanExample: ExampleTrace.lines(ticks(views: ["A"]))
   )
@@ -44,10 +40,19 @@ public enum HotPropertyRule: Rule {
     return lines.joined(separator: "\n")
   }
 
+  /// The `minimum-writes` threshold.
+  static let minimumWrites = Threshold(key: "minimum-writes", defaultValue: 10, summary: "Fewest writes.")
+  /// The `minimum-share` threshold.
+  static let minimumShare = Threshold(
+    key: "minimum-share", defaultValue: 0.5, summary: "Share of all re-evaluations its writes caused.")
+  /// The `minimum-fan-out` threshold.
+  static let minimumFanOut = Threshold(
+    key: "minimum-fan-out", defaultValue: 2, summary: "Evaluations caused per write.")
+
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
-    let minimumWrites = Int(context.value("minimum-writes", of: description))
-    let minimumShare = context.value("minimum-share", of: description)
-    let minimumFanOut = context.value("minimum-fan-out", of: description)
+    let minimumWrites = Int(context.value(Self.minimumWrites, of: description))
+    let minimumShare = context.value(Self.minimumShare, of: description)
+    let minimumFanOut = context.value(Self.minimumFanOut, of: description)
     let reEvaluations = session.nodes.reduce(0) { $0 + $1.evaluations - $1.initial }
     guard reEvaluations > 0 else { return [] }
     let bodies = session.bodyLocations

@@ -22,9 +22,7 @@ public enum ModelRecreatedRule: Rule {
       Keep the model in @State (created once per view identity), or own it higher up and pass \
       it in; for expensive models, create it in .task and keep it in an optional @State.
       """,
-    thresholds: [
-      Threshold(key: "minimum-instances", defaultValue: 2, summary: "Fewest distinct instances to report.")
-    ],
+    thresholds: [minimumInstances],
     triggeringExample: ExampleTrace.lines(
       #"{"e":"init","t":100,"tid":1,"id":1,"type":"CounterModel","site":"CounterView.swift:4","owner":2}"#,
       #"{"e":"end","t":110,"tid":1,"id":1,"obj":1}"#,
@@ -49,8 +47,12 @@ public enum ModelRecreatedRule: Rule {
       #"{"e":"end","t":330,"tid":1,"id":4}"#)
   )
 
+  /// The `minimum-instances` threshold.
+  static let minimumInstances = Threshold(
+    key: "minimum-instances", defaultValue: 2, summary: "Fewest distinct instances to report.")
+
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
-    let minimum = Int(context.value("minimum-instances", of: description))
+    let minimum = Int(context.value(Self.minimumInstances, of: description))
     let bodies = session.bodyLocations
     return session.recreations.filter { $0.instances >= minimum }.map { entry in
       Finding(

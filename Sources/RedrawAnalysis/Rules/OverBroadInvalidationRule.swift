@@ -20,9 +20,7 @@ public enum OverBroadInvalidationRule: Rule {
       the properties they read; until then, split the model so unrelated state lives in \
       separate objects.
       """,
-    thresholds: [
-      Threshold(key: "minimum-evaluations", defaultValue: 1, summary: "Fewest wasted evaluations to report.")
-    ],
+    thresholds: [minimumEvaluations],
     triggeringExample: ExampleTrace.lines(
       #"{"e":"body","t":100,"tid":1,"id":1,"view":"BadgeView","node":2}"#,
       #"{"e":"read","t":110,"tid":1,"obj":1,"type":"ProfileModel","prop":"unreadCount"}"#,
@@ -42,8 +40,12 @@ public enum OverBroadInvalidationRule: Rule {
       #"{"e":"end","t":520,"tid":1,"id":2}"#)
   )
 
+  /// The `minimum-evaluations` threshold.
+  static let minimumEvaluations = Threshold(
+    key: "minimum-evaluations", defaultValue: 1, summary: "Fewest wasted evaluations to report.")
+
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
-    let minimum = Int(context.value("minimum-evaluations", of: description))
+    let minimum = Int(context.value(Self.minimumEvaluations, of: description))
     let bodies = session.bodyLocations
     let nodes = session.nodeLocations
     return session.overBroad.filter { $0.evaluations >= minimum }.map { entry in

@@ -24,12 +24,7 @@ public enum RepeatedInitRule: Rule {
       start work in .task; or create the model once higher up and pass it down, or make it \
       lazily in .task and keep it in an optional @State.
       """,
-    thresholds: [
-      Threshold(key: "minimum-runs", defaultValue: 2, summary: "Fewest runs of one group to report."),
-      Threshold(
-        key: "costly-nanoseconds", defaultValue: 1_000_000,
-        summary: "Average run time from which a repeated initializer is a warning."),
-    ],
+    thresholds: [minimumRuns, costlyNanoseconds],
     triggeringExample: ExampleTrace.lines(
       #"{"e":"init","t":100,"tid":1,"id":1,"type":"FeedModel","site":"FeedView.swift:12","owner":3}"#,
       #"{"e":"end","t":200,"tid":1,"id":1,"obj":10}"#,
@@ -48,9 +43,17 @@ public enum RepeatedInitRule: Rule {
       #"{"e":"end","t":320,"tid":1,"id":2}"#)
   )
 
+  /// The `minimum-runs` threshold.
+  static let minimumRuns = Threshold(
+    key: "minimum-runs", defaultValue: 2, summary: "Fewest runs of one group to report.")
+  /// The `costly-nanoseconds` threshold.
+  static let costlyNanoseconds = Threshold(
+    key: "costly-nanoseconds", defaultValue: 1_000_000,
+    summary: "Average run time from which a repeated initializer is a warning.")
+
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
-    let minimumRuns = Int(context.value("minimum-runs", of: description))
-    let costly = Int64(context.value("costly-nanoseconds", of: description))
+    let minimumRuns = Int(context.value(Self.minimumRuns, of: description))
+    let costly = Int64(context.value(Self.costlyNanoseconds, of: description))
     let bodies = session.bodyLocations
     return session.initGroups.filter { group in
       group.runs >= minimumRuns && (group.produced == 0 || group.dropped > 0)

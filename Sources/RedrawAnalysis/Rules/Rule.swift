@@ -78,10 +78,12 @@ public struct RuleContext: Sendable {
     self.disabled = disabled
   }
 
-  /// The value of `key` for `rule`.
-  public func value(_ key: String, of rule: RuleDescription) -> Double {
-    if let value = thresholds["\(rule.id).\(key)"] { return value }
-    return rule.thresholds.first { $0.key == key }?.defaultValue ?? 0
+  /// The value of `threshold` for `rule`: the configured one, else its default.
+  ///
+  /// Typed, so a rule cannot read a threshold it does not declare (a misspelled key used to
+  /// read 0).
+  public func value(_ threshold: Threshold, of rule: RuleDescription) -> Double {
+    thresholds["\(rule.id).\(threshold.key)"] ?? threshold.defaultValue
   }
 
   /// `severity` unless the user set one for `rule`.

@@ -18,12 +18,7 @@ public enum WholeModelReadRule: Rule {
       each child reads only what it shows; keep the parent's body to the properties it \
       displays.
       """,
-    thresholds: [
-      Threshold(key: "minimum-properties", defaultValue: 3, summary: "Fewest properties of one instance read."),
-      Threshold(
-        key: "minimum-share", defaultValue: 0.75,
-        summary: "Fewest properties read, as a share of the type's properties seen in the session."),
-    ],
+    thresholds: [minimumProperties, minimumShare],
     triggeringExample: ExampleTrace.lines(
       #"{"e":"body","t":100,"tid":1,"id":1,"view":"ReadingListView","node":1}"#,
       #"{"e":"read","t":101,"tid":1,"obj":5,"type":"ReadingList","prop":"title"}"#,
@@ -54,9 +49,17 @@ public enum WholeModelReadRule: Rule {
       #"{"e":"end","t":330,"tid":1,"id":4}"#)
   )
 
+  /// The `minimum-properties` threshold.
+  static let minimumProperties = Threshold(
+    key: "minimum-properties", defaultValue: 3, summary: "Fewest properties of one instance read.")
+  /// The `minimum-share` threshold.
+  static let minimumShare = Threshold(
+    key: "minimum-share", defaultValue: 0.75,
+    summary: "Fewest properties read, as a share of the type's properties seen in the session.")
+
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
-    let minimumProperties = Int(context.value("minimum-properties", of: description))
-    let minimumShare = context.value("minimum-share", of: description)
+    let minimumProperties = Int(context.value(Self.minimumProperties, of: description))
+    let minimumShare = context.value(Self.minimumShare, of: description)
     let bodies = session.bodyLocations
     var childEvaluations: [Int64: ChildEvaluations] = [:]
     for node in session.nodes {
