@@ -7,8 +7,8 @@ enum DiffCommand {
   static let format = OptionSpec(
     name: "--format", valueName: "format", help: "The report format.", defaultValue: "text",
     choices: DiffReport.Format.allCases.map(\.rawValue))
-  static let threshold = OptionSpec(
-    name: "--threshold", valueName: "percent",
+  static let maxIncrease = OptionSpec(
+    name: "--max-increase", valueName: "percent",
     help: "Exit with 1 when the after side has more than this percent more body evaluations.", defaultValue: "0")
   static let failOn = OptionSpec(
     name: "--fail-on", valueName: "severity",
@@ -23,7 +23,7 @@ enum DiffCommand {
     discussion: """
       Shows body evaluations, over-broad evaluations and findings per view and per type on \
       both sides, and the change. Exit codes: 0 no regression; 1 the after side regressed \
-      (more body evaluations than --threshold allows, or new findings at or above \
+      (more body evaluations than --max-increase allows, or new findings at or above \
       --fail-on); 2 an unreadable or invalid trace, or one with no events (unless \
       --allow-empty); 64 a wrong command line.
       """,
@@ -32,7 +32,7 @@ enum DiffCommand {
       ArgumentSpec(name: "after", help: "The trace recorded after the change."),
     ],
     options: [
-      format, AnalyzeOptions.output, threshold, failOn, AnalyzeOptions.lenient, AnalyzeOptions.allowEmpty,
+      format, AnalyzeOptions.output, maxIncrease, failOn, AnalyzeOptions.lenient, AnalyzeOptions.allowEmpty,
       AnalyzeOptions.config, AnalyzeOptions.jobs,
     ])
 
@@ -40,13 +40,13 @@ enum DiffCommand {
     let analyze: AnalyzeOptions
     let limit: Double
     do {
-      // `--threshold` means a percent here, not a rule threshold as in `analyze`.
       var shared = parsed
-      shared.values[threshold.name] = nil
+      shared.values[maxIncrease.name] = nil
       analyze = try AnalyzeOptions.resolve(shared, terminal: terminal)
-      let text = (parsed.value(threshold) ?? "0").replacingOccurrences(of: "%", with: "")
+      let text = (parsed.value(maxIncrease) ?? "0").replacingOccurrences(of: "%", with: "")
       guard let percent = Double(text), percent >= 0, percent.isFinite else {
-        throw UsageError(message: "The value '\(parsed.value(threshold) ?? "")' is invalid for '--threshold <percent>'")
+        throw UsageError(
+          message: "The value '\(parsed.value(maxIncrease) ?? "")' is invalid for '--max-increase <percent>'")
       }
       limit = percent / 100
     } catch let error as UsageError {

@@ -10,14 +10,15 @@ import RedrawReports
   import Darwin
 #endif
 
-/// `redraw export --to chrome TRACE --output FILE`: the trace on a timeline viewer.
+/// `redraw export --to chrome TRACE --output FILE [--from T] [--until T]`: the trace on a timeline viewer.
 enum ExportCommand {
   static let to = OptionSpec(
-    name: "--to", valueName: "format-or-time",
-    help: "The format to export to (chrome), or, given a time such as 2s or 150ms, the end of the window.",
-    repeating: true)
+    name: "--to", valueName: "format", help: "The format to export to: chrome, the only one so far.",
+    defaultValue: "chrome")
   static let from = OptionSpec(
     name: "--from", valueName: "time", help: "The start of the window, e.g. 1.5s, 200ms, 50us or 1000 (ns).")
+  static let until = OptionSpec(
+    name: "--until", valueName: "time", help: "The end of the window, e.g. 2s or 150ms.")
   static let output = OptionSpec(
     name: "--output", shortName: "-o", valueName: "file",
     help: "The file to write, required (replaced atomically; a FIFO or device is written in place).")
@@ -32,24 +33,26 @@ enum ExportCommand {
     discussion: """
       Body and init spans become slices on their thread, writes, marks and effects instant \
       events, and each session a process named after its scenario. A window given with \
-      --from and --to keeps the events inside it. A trace with no events is an error (exit \
+      --from and --until keeps the events inside it. A trace with no events is an error (exit \
       2) unless --allow-empty.
       """,
     arguments: [ArgumentSpec(name: "trace", help: "The trace to convert; - reads standard input.")],
-    options: [to, from, output, lenient, AnalyzeOptions.allowEmpty])
+    options: [to, from, until, output, lenient, AnalyzeOptions.allowEmpty])
 
   static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
     var end = Int64.max
     var start = Int64.min
     do throws(UsageError) {
-      for value in parsed.all(to) {
-        if value == "chrome" {
-          continue  // the only format so far
-        } else if let time = Duration.nanoseconds(value) {
-          end = time
-        } else {
-          throw UsageError(message: "Expected 'chrome' or a time for '--to', found '\(value)'")
+      if let value = parsed.value(to), value != "chrome" {
+        // `--to` named the window's end too, before `--until`: say where that went.
+        let hint = Duration.nanoseconds(value) != nil ? "; the end of the window is --until \(value)" : ""
+        throw UsageError(message: "Expected a format for '--to' (chrome), found '\(value)'\(hint)")
+      }
+      if let value = parsed.value(until) {
+        guard let time = Duration.nanoseconds(value) else {
+          throw UsageError(message: "Expected a time such as 2s or 150ms for '--until', found '\(value)'")
         }
+        end = time
       }
       if let value = parsed.value(from) {
         guard let time = Duration.nanoseconds(value) else {

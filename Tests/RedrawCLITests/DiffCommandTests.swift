@@ -29,13 +29,13 @@ struct DiffCommandTests {
     // 9 -> 13 body evaluations is +44.4%; the new finding is a warning, below --fail-on error.
     let terminal = CapturedTerminal()
     #expect(
-      terminal.run(["diff", sample("clean"), sample("over-broad-invalidation"), "--threshold", threshold + "%"])
+      terminal.run(["diff", sample("clean"), sample("over-broad-invalidation"), "--max-increase", threshold + "%"])
         == expected)
   }
 
   @Test func newFindingsAtTheFailLevelRegress() {
     let terminal = CapturedTerminal()
-    let arguments = ["diff", sample("clean"), sample("over-broad-invalidation"), "--threshold", "100"]
+    let arguments = ["diff", sample("clean"), sample("over-broad-invalidation"), "--max-increase", "100"]
     #expect(terminal.run(arguments) == .success)
     #expect(CapturedTerminal().run(arguments + ["--fail-on", "warning"]) == .findings)
   }
@@ -51,7 +51,7 @@ struct DiffCommandTests {
   @Test func badInputAndUsage() {
     #expect(CapturedTerminal().run(["diff", sample("clean")]) == .usage)
     #expect(CapturedTerminal().run(["diff", sample("clean"), "/nonexistent.jsonl"]) == .inputError)
-    #expect(CapturedTerminal().run(["diff", sample("clean"), sample("clean"), "--threshold", "lots"]) == .usage)
+    #expect(CapturedTerminal().run(["diff", sample("clean"), sample("clean"), "--max-increase", "lots"]) == .usage)
   }
 }
 
@@ -64,7 +64,7 @@ extension DiffCommandTests {
     #expect(text.run(arguments) == .findings)
     #expect(
       text.standardOutput.hasSuffix(
-        "Regressed: body evaluations grew from 9 to 13 (+44%), more than the threshold of 0%, most in "
+        "Regressed: body evaluations grew from 9 to 13 (+44%), more than --max-increase allows (0%), most in "
           + "UnreadBadge (+4); 1 new finding at or above warning: over-broad-invalidation for UnreadBadge (ProfileModel.query).\n"
       ))
     let json = CapturedTerminal()

@@ -63,7 +63,7 @@ struct ToolCommandTests {
 
   @Test func exportKeepsOnlyTheWindow() throws {
     let all = try exportedEvents([sample("hot-property")])
-    let window = try exportedEvents([sample("hot-property"), "--from", "1us", "--to", "2us"])
+    let window = try exportedEvents([sample("hot-property"), "--from", "1us", "--until", "2us"])
     #expect(window.count < all.count)
     for event in window {
       if case .number(let time)? = event["ts"], event["ph"] != .string("E") { #expect(time >= 1 && time <= 2) }
@@ -73,9 +73,24 @@ struct ToolCommandTests {
   @Test func exportRejectsABadWindow() {
     let terminal = CapturedTerminal()
     #expect(
-      terminal.run(["export", sample("clean"), "-o", temporary(".json"), "--from", "2s", "--to", "1s"]) == .usage)
+      terminal.run(["export", sample("clean"), "-o", temporary(".json"), "--from", "2s", "--until", "1s"]) == .usage)
     #expect(
       CapturedTerminal().run(["export", sample("clean"), "-o", temporary(".json"), "--to", "perfetto"]) == .usage)
+  }
+
+  /// `--to` names the format only; a time there says where the window's end went.
+  @Test func aTimeGivenToToPointsAtUntil() {
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["export", sample("clean"), "-o", temporary(".json"), "--to", "2s"]) == .usage)
+    #expect(terminal.standardError.contains("the end of the window is --until 2s"))
+  }
+
+  /// In `diff`, the allowed increase has a name of its own: `--threshold` is `analyze`'s
+  /// rule threshold.
+  @Test func diffTakesMaxIncreaseNotThreshold() {
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["diff", sample("clean"), sample("clean"), "--threshold", "5"]) == .usage)
+    #expect(terminal.standardError.contains("--threshold"))
   }
 
   @Test func statsCountsEventsAndNamesTheLargest() {

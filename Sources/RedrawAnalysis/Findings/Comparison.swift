@@ -127,7 +127,7 @@ public struct Comparison: Sendable {
       let growth = bodyEvaluations.relative.map { " (+\(Int(($0 * 100).rounded()))%)" } ?? ""
       var reason =
         "body evaluations grew from \(bodyEvaluations.before) to \(bodyEvaluations.after)\(growth), "
-        + "more than the threshold of \(Int((threshold * 100).rounded()))%"
+        + "more than --max-increase allows (\(Int((threshold * 100).rounded()))%)"
       let grown = views.filter { $0.evaluations.delta > 0 }.prefix(3)
       if !grown.isEmpty {
         reason += ", most in " + grown.map { "\($0.view) (+\($0.evaluations.delta))" }.joined(separator: ", ")
