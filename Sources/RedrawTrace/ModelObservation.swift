@@ -9,25 +9,25 @@ import CRedrawPlatform
 /// tracking comes from the Observation runtime.
 
 /// One read of a `@Tracked` property, seen by ``ModelObservation/collectAccesses(_:)``.
-public struct TrackedRead: Sendable {
-  public let tracking: ModelTracking
-  public let type: String
-  public let property: String
+package struct TrackedRead: Sendable {
+  package let tracking: ModelTracking
+  package let type: String
+  package let property: String
 }
 
 /// One write to a `@Tracked` property, seen by a ``ModelTracking/observeWrites(_:)`` handler.
-public struct TrackedWrite: Sendable {
-  public let objectID: UInt64
-  public let type: String
-  public let property: String
+package struct TrackedWrite: Sendable {
+  package let objectID: UInt64
+  package let type: String
+  package let property: String
 }
 
-public enum ModelObservation {
+@usableFromInline package enum ModelObservation {
   /// Runs `body` and returns, with its result, the `@Tracked` reads and writes it made on
   /// this thread.
   ///
   /// Nested collections each see the accesses of their own body.
-  public static func collectAccesses<R>(_ body: () throws -> R) rethrows
+  package static func collectAccesses<R>(_ body: () throws -> R) rethrows
     -> (result: R, reads: [TrackedRead], writes: [TrackedWrite])
   {
     let collector = ReadCollector()
@@ -83,7 +83,7 @@ extension ModelTracking {
   /// writing thread, before observers of the property are notified.
   ///
   /// - Returns: A token; the handler stays registered until it is cancelled or released.
-  public func observeWrites(_ handler: @escaping @Sendable (TrackedWrite) -> Void) -> WriteObservation {
+  package func observeWrites(_ handler: @escaping @Sendable (TrackedWrite) -> Void) -> WriteObservation {
     let token = WriteObservation(tracking: self)
     writeHandlers.withLock { $0[ObjectIdentifier(token)] = handler }
     redraw_atomic_store(writeHandlersFlag, 1)
@@ -110,7 +110,7 @@ extension ModelTracking {
 }
 
 /// A registration of ``ModelTracking/observeWrites(_:)``; cancelled when released.
-public final class WriteObservation: Sendable {
+package final class WriteObservation: Sendable {
   private weak let tracking: ModelTracking?
 
   init(tracking: ModelTracking) {
@@ -118,7 +118,7 @@ public final class WriteObservation: Sendable {
   }
 
   /// Stops the handler.
-  public func cancel() {
+  package func cancel() {
     tracking?.removeWriteHandler(ObjectIdentifier(self))
   }
 

@@ -2,7 +2,7 @@
 ///
 /// Built on the same validating ``JSONScanner`` as the trace reader, so it accepts and
 /// rejects exactly what the reader does. Object keys keep their order.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)
   case number(Double)
@@ -11,29 +11,29 @@ public indirect enum JSONValue: Sendable, Equatable {
   case object([(key: String, value: JSONValue)])
 
   /// A syntax error: the byte offset (0-based) and what was expected there.
-  public struct SyntaxError: Error, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var expected: String
+  package struct SyntaxError: Error, Sendable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
+    package var expected: String
 
-    public var description: String { "\(line):\(column): \(expected)" }
+    package var description: String { "\(line):\(column): \(expected)" }
   }
 
   /// Where each member and element of a document starts, by path: `key`, `key.inner`,
   /// `list[2]`, `list[2].key`; for errors that name the place of a value that parsed
   /// but means nothing to its reader.
-  public struct Positions: Sendable {
+  package struct Positions: Sendable {
     /// Path → (line, column), both from 1.
-    public fileprivate(set) var byPath: [String: (line: Int, column: Int)] = [:]
+    package fileprivate(set) var byPath: [String: (line: Int, column: Int)] = [:]
     fileprivate var enabled = false
 
     /// Positions that a parse fills in when `recording`, and leaves empty otherwise.
-    public init(recording: Bool = true) {
+    package init(recording: Bool = true) {
       enabled = recording
     }
 
     /// The position of `path`, or of the nearest enclosing path recorded.
-    public func position(of path: String) -> (line: Int, column: Int)? {
+    package func position(of path: String) -> (line: Int, column: Int)? {
       var path = Substring(path)
       while !path.isEmpty {
         if let position = byPath[String(path)] { return position }
@@ -45,14 +45,14 @@ public indirect enum JSONValue: Sendable, Equatable {
   }
 
   /// Parses one JSON document.
-  public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
+  package static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
     var positions = Positions(recording: false)
     return try parse(text, positions: &positions)
   }
 
   /// Parses one JSON document, recording where each member and element starts in
   /// `positions` (made with `recording: true`, the default).
-  public static func parse(_ text: String, positions: inout Positions) throws(SyntaxError) -> JSONValue {
+  package static func parse(_ text: String, positions: inout Positions) throws(SyntaxError) -> JSONValue {
     var copy = text
     var recorded = positions
     let result: Result<JSONValue, SyntaxError> = copy.withUTF8 { bytes in
@@ -67,7 +67,7 @@ public indirect enum JSONValue: Sendable, Equatable {
   }
 
   /// Parses one JSON document from UTF-8 bytes.
-  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> JSONValue {
+  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> JSONValue {
     var positions = Positions(recording: false)
     return try parse(bytes, positions: &positions)
   }
@@ -168,12 +168,12 @@ public indirect enum JSONValue: Sendable, Equatable {
   // MARK: - Access
 
   /// The value of `key` when this is an object that has it.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.last { $0.key == key }?.value
   }
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b

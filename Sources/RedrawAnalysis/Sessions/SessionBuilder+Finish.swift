@@ -223,5 +223,5 @@ extension SessionBuilder {
 
 extension SessionBuilder {
   /// The diagnostic of a session that recorded nothing after its `meta` line.
-  public static let emptySession = "the session has no events"
+  package static let emptySession = "the session has no events"
 }

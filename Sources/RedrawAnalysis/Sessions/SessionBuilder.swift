@@ -10,11 +10,11 @@
 /// - Complexity: O(1) amortized per event, except a write, which visits the view
 ///   nodes that read the written object in their last evaluation. Memory grows with
 ///   the distinct nodes, objects, types, properties and sites, not with events.
-public struct SessionBuilder {
+package struct SessionBuilder {
   /// The file the events come from, for evidence.
   let source: String
   /// Sessions finished so far.
-  public internal(set) var sessions: [Session] = []
+  package internal(set) var sessions: [Session] = []
   /// Sessions with an id that another session interrupted, by id, until a `meta` line
   /// with their id continues them or the input ends (see `SessionBuilder+Resume.swift`).
   var parked: [Int64: SessionBuilder] = [:]
@@ -96,14 +96,14 @@ public struct SessionBuilder {
   var firstTime: Int64?
   var lastTime: Int64 = 0
 
-  public init(source: String) {
+  package init(source: String) {
     self.source = source
   }
 
   // MARK: - Events
 
   /// Adds one event, read from `line` of the source.
-  public mutating func add(_ event: borrowing TraceEvent, line: Int, strings: borrowing StringTable) {
+  package mutating func add(_ event: borrowing TraceEvent, line: Int, strings: borrowing StringTable) {
     if event.kind == .meta {
       beginSession(event, line: line, strings: strings)
       return
@@ -140,7 +140,7 @@ public struct SessionBuilder {
 
   /// Finishes the last session, then those still parked; `partialLastLine` tells that the
   /// input ended mid-line. Sessions are then in the order of their `meta` lines.
-  public mutating func finish(strings: borrowing StringTable, partialLastLine: Bool = false, lastLine: Int = 0) {
+  package mutating func finish(strings: borrowing StringTable, partialLastLine: Bool = false, lastLine: Int = 0) {
     if partialLastLine {
       if current == nil { current = Session(source: source, line: lastLine) }
       current!.truncation = Truncation(partialLastLine: true, openSpans: 0, line: lastLine)
