@@ -12,7 +12,7 @@ import RedrawAnalysis
 ///
 /// Feed events in file order with ``add(_:strings:)``, take bytes with ``drain()`` as you
 /// go, and call ``finish()`` last.
-public struct ChromeTraceWriter {
+package struct ChromeTraceWriter {
   private var output: [UInt8] = []
   private var first = true
   private var session = 0
@@ -22,25 +22,25 @@ public struct ChromeTraceWriter {
   private var namedThreads: Set<Int64> = []
   private let window: ClosedRange<Int64>
   /// Events written.
-  public private(set) var events = 0
+  package private(set) var events = 0
 
-  public init(window: ClosedRange<Int64> = Int64.min...Int64.max) {
+  package init(window: ClosedRange<Int64> = Int64.min...Int64.max) {
     self.window = window
     output.append(contentsOf: #"{"displayTimeUnit":"ns","traceEvents":["#.utf8)
   }
 
   /// Takes the bytes written so far.
-  public mutating func drain() -> [UInt8] {
+  package mutating func drain() -> [UInt8] {
     defer { output.removeAll(keepingCapacity: true) }
     return output
   }
 
   /// The number of bytes waiting to be drained.
-  public var pendingBytes: Int { output.count }
+  package var pendingBytes: Int { output.count }
 
   // MARK: - Events
 
-  public mutating func add(_ event: TraceEvent, strings: StringTable) {
+  package mutating func add(_ event: TraceEvent, strings: StringTable) {
     if event.kind == .meta {
       closeAll()
       session += 1
@@ -98,7 +98,7 @@ public struct ChromeTraceWriter {
   }
 
   /// Closes what is open and ends the document.
-  public mutating func finish() {
+  package mutating func finish() {
     closeAll()
     output.append(contentsOf: "]}\n".utf8)
   }

@@ -20,7 +20,7 @@
 /// - Complexity: ``intern(_:)`` is O(length) amortized, O(1) for names of up to 16
 ///   bytes; memory grows with the number of distinct strings, not with the number of
 ///   events.
-public struct StringTable: Sendable {
+package struct StringTable: Sendable {
   /// The bytes of every string, back to back.
   private var storage: [UInt8] = []
   /// Where each string starts in `storage`; string `i` ends where `i + 1` starts.
@@ -118,15 +118,15 @@ public struct StringTable: Sendable {
     var id: Int32 = 0
   }
 
-  public init() {
+  package init() {
     slots = Array(repeating: Slot(), count: 1024)
   }
 
   /// How many distinct strings there are.
-  public var count: Int { fingerprints.count }
+  package var count: Int { fingerprints.count }
 
   /// The string with id `id`.
-  public subscript(id: StringID) -> String {
+  package subscript(id: StringID) -> String {
     String(decoding: storage[starts[Int(id.rawValue)]..<starts[Int(id.rawValue) + 1]], as: UTF8.self)
   }
 
@@ -138,7 +138,7 @@ public struct StringTable: Sendable {
   // MARK: - Interning
 
   /// The id of `bytes`, adding them on first sight.
-  public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> StringID {
+  package mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> StringID {
     intern(Self.fingerprint(of: bytes), at: bytes.baseAddress)
   }
 
@@ -171,7 +171,7 @@ public struct StringTable: Sendable {
   }
 
   /// The id of `string`, adding it on first sight.
-  public mutating func intern(_ string: String) -> StringID {
+  package mutating func intern(_ string: String) -> StringID {
     var copy = string
     return copy.withUTF8 { intern($0) }
   }
@@ -180,7 +180,7 @@ public struct StringTable: Sendable {
   ///
   /// The probe of ``intern(_:at:)`` without the insertion. The two loops stay apart: one
   /// probe shared by both measured 1.5% more instructions for parsing a trace.
-  public func lookup(_ string: String) -> StringID? {
+  package func lookup(_ string: String) -> StringID? {
     var copy = string
     return copy.withUTF8 { bytes in
       let fingerprint = Self.fingerprint(of: bytes)
@@ -225,10 +225,10 @@ public struct StringTable: Sendable {
 }
 
 /// The id of a string in a ``StringTable``.
-public struct StringID: Hashable, Comparable, Sendable {
-  public let rawValue: Int32
+package struct StringID: Hashable, Comparable, Sendable {
+  package let rawValue: Int32
 
-  public init(rawValue: Int32) { self.rawValue = rawValue }
+  package init(rawValue: Int32) { self.rawValue = rawValue }
 
-  public static func < (lhs: StringID, rhs: StringID) -> Bool { lhs.rawValue < rhs.rawValue }
+  package static func < (lhs: StringID, rhs: StringID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -12,25 +12,25 @@
 /// batches, so the value is kept compact: optional integers are stored with presence bits
 /// and optional strings as ids with -1 for none, behind properties of the usual optional
 /// types. Nothing in it allocates.
-public struct TraceEvent: Sendable {
+package struct TraceEvent: Sendable {
   /// The event kind, from `e`.
-  public var kind: EventKind = .unknown
+  package var kind: EventKind = .unknown
   private var causeStorage: UInt8 = .max
   private var effectStorage: UInt8 = .max
   /// Which of `obj`, `parent`, `owner`, `version` and `session` are present.
   private var present: UInt8 = 0
   /// How many keys the reader did not know.
-  public var unknownKeys: Int32 = 0
+  package var unknownKeys: Int32 = 0
   /// `t`: nanoseconds since the session started.
-  public var time: Int64 = 0
+  package var time: Int64 = 0
   /// `tid`: the thread the event happened on.
-  public var thread: Int64 = 0
+  package var thread: Int64 = 0
   /// `id`: a span id (`body`, `init`, `end`).
-  public var span: Int64 = 0
+  package var span: Int64 = 0
   /// `node` of a `body`.
-  public var node: Int64 = 0
+  package var node: Int64 = 0
   /// `count` of a `lost` event; a `meta` event's `session` shares its storage.
-  public var count: Int64 = 0
+  package var count: Int64 = 0
   private var objectStorage: Int64 = 0
   private var parentStorage: Int64 = 0
   private var ownerStorage: Int64 = 0
@@ -39,7 +39,7 @@ public struct TraceEvent: Sendable {
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
   )
 
-  public init() {}
+  package init() {}
 
   // MARK: - Optional integers
 
@@ -52,7 +52,7 @@ public struct TraceEvent: Sendable {
   }
 
   /// `obj`: an object id.
-  public var object: Int64? {
+  package var object: Int64? {
     get { integer(1, objectStorage) }
     set {
       objectStorage = newValue ?? 0
@@ -61,7 +61,7 @@ public struct TraceEvent: Sendable {
   }
 
   /// `parent` of a `body`.
-  public var parent: Int64? {
+  package var parent: Int64? {
     get { integer(2, parentStorage) }
     set {
       parentStorage = newValue ?? 0
@@ -70,7 +70,7 @@ public struct TraceEvent: Sendable {
   }
 
   /// `owner` of an `init`.
-  public var owner: Int64? {
+  package var owner: Int64? {
     get { integer(4, ownerStorage) }
     set {
       ownerStorage = newValue ?? 0
@@ -79,7 +79,7 @@ public struct TraceEvent: Sendable {
   }
 
   /// `version` of a `meta` event.
-  public var version: Int64? {
+  package var version: Int64? {
     get { integer(8, versionStorage) }
     set {
       versionStorage = newValue ?? 0
@@ -89,7 +89,7 @@ public struct TraceEvent: Sendable {
 
   /// `session` of a `meta` event: the session's id in its file, so a later `meta` line
   /// with the same id continues it (see docs/trace-format.md).
-  public var session: Int64? {
+  package var session: Int64? {
     get { integer(16, count) }
     set {
       count = newValue ?? 0
@@ -100,13 +100,13 @@ public struct TraceEvent: Sendable {
   // MARK: - Enumerations
 
   /// `cause` of a `body`.
-  public var cause: BodyCauseKind? {
+  package var cause: BodyCauseKind? {
     get { BodyCauseKind(rawValue: causeStorage) }
     set { causeStorage = newValue?.rawValue ?? .max }
   }
 
   /// `kind` of an `effect`.
-  public var effect: EffectKindID? {
+  package var effect: EffectKindID? {
     get { EffectKindID(rawValue: effectStorage) }
     set { effectStorage = newValue?.rawValue ?? .max }
   }
@@ -117,52 +117,52 @@ public struct TraceEvent: Sendable {
   private static func id(_ raw: Int32) -> StringID? { raw < 0 ? nil : StringID(rawValue: raw) }
 
   /// `view` of a `body`.
-  public var view: StringID? {
+  package var view: StringID? {
     get { Self.id(strings.0) }
     set { strings.0 = newValue?.rawValue ?? -1 }
   }
   /// `type` of an `init`, `read`, `write`, `deinit`, or of a `body` caused by a write.
-  public var type: StringID? {
+  package var type: StringID? {
     get { Self.id(strings.1) }
     set { strings.1 = newValue?.rawValue ?? -1 }
   }
   /// `prop` of a `read` or `write`, or of a `body` caused by a write.
-  public var property: StringID? {
+  package var property: StringID? {
     get { Self.id(strings.2) }
     set { strings.2 = newValue?.rawValue ?? -1 }
   }
   /// `site`: `File.swift:LINE`.
-  public var site: StringID? {
+  package var site: StringID? {
     get { Self.id(strings.3) }
     set { strings.3 = newValue?.rawValue ?? -1 }
   }
   /// `detail` of an `effect`.
-  public var detail: StringID? {
+  package var detail: StringID? {
     get { Self.id(strings.4) }
     set { strings.4 = newValue?.rawValue ?? -1 }
   }
   /// `name` of a `mark` or an `action`.
-  public var name: StringID? {
+  package var name: StringID? {
     get { Self.id(strings.5) }
     set { strings.5 = newValue?.rawValue ?? -1 }
   }
   /// The unknown `e` value of an event the reader skips.
-  public var unknownKind: StringID? {
+  package var unknownKind: StringID? {
     get { Self.id(strings.6) }
     set { strings.6 = newValue?.rawValue ?? -1 }
   }
   /// `format` of a `meta` event.
-  public var format: StringID? {
+  package var format: StringID? {
     get { Self.id(strings.7) }
     set { strings.7 = newValue?.rawValue ?? -1 }
   }
   /// `scenario` of a `meta` event.
-  public var scenario: StringID? {
+  package var scenario: StringID? {
     get { Self.id(strings.8) }
     set { strings.8 = newValue?.rawValue ?? -1 }
   }
   /// `app` of a `meta` event.
-  public var app: StringID? {
+  package var app: StringID? {
     get { Self.id(strings.9) }
     set { strings.9 = newValue?.rawValue ?? -1 }
   }

@@ -18,7 +18,7 @@ public struct TraceReader {
   /// How many skipped lines a lenient read names (the rest are counted).
   public var namedSkippedLines = TraceReader.keptSkippedLines
   /// All strings of all files read so far.
-  public private(set) var strings = StringTable()
+  package private(set) var strings = StringTable()
 
   /// - Parameters:
   ///   - lenient: Skip malformed lines instead of failing.
@@ -58,7 +58,7 @@ public struct TraceReader {
   ///
   /// - Returns: The number of lines skipped.
   @discardableResult
-  public mutating func forEachEvent(
+  package mutating func forEachEvent(
     path: String, name: String? = nil, _ body: (TraceEvent, _ line: Int, _ strings: StringTable) -> Void
   ) throws(TraceInputError) -> Int {
     let displayName = name ?? (path == "-" ? "<stdin>" : path)
