@@ -21,11 +21,15 @@ public enum RedrawCommand {
         choices: CompletionScript.Shell.allCases.map(\.rawValue)),
     ])
 
-  /// The subcommands, the default first.
-  static let subcommands: [CommandSpec] = [
-    AnalyzeOptions.spec, DiffCommand.spec, StatsCommand.spec, ValidateCommand.spec, ExportCommand.spec,
-    RulesCommand.spec, ExplainCommand.spec,
+  /// The subcommands, the default first: the one list that dispatch, help, completion
+  /// scripts and docs/cli.md read.
+  static let commands: [any Command.Type] = [
+    AnalyzeCommand.self, DiffCommand.self, StatsCommand.self, ValidateCommand.self, ExportCommand.self,
+    RulesCommand.self, ExplainCommand.self,
   ]
+
+  /// The subcommands' specs, in the order of ``commands``.
+  static var subcommands: [CommandSpec] { commands.map { $0.spec } }
 
   /// docs/cli.md: every command's help, from the same specs that parse the command line.
   public static func documentation() -> String {
@@ -50,6 +54,9 @@ public enum RedrawCommand {
       terminal.standardError(HelpFormatter.help(for: root, subcommands: subcommands))
       return .usage
     }
+    if let command = commands.first(where: { $0.spec.name == first }) {
+      return run(command, Array(arguments.dropFirst()), terminal)
+    }
     switch first {
     case "--version":
       terminal.standardOutput(RedrawVersion.current + "\n")
@@ -68,20 +75,6 @@ public enum RedrawCommand {
       return .success
     case "help":
       return help(Array(arguments.dropFirst()), terminal: terminal)
-    case "stats":
-      return run(StatsCommand.spec, Array(arguments.dropFirst()), terminal) { StatsCommand.run($0, terminal: $1) }
-    case "validate":
-      return run(ValidateCommand.spec, Array(arguments.dropFirst()), terminal) { ValidateCommand.run($0, terminal: $1) }
-    case "export":
-      return run(ExportCommand.spec, Array(arguments.dropFirst()), terminal) { ExportCommand.run($0, terminal: $1) }
-    case "analyze":
-      return analyze(Array(arguments.dropFirst()), terminal: terminal)
-    case "diff":
-      return run(DiffCommand.spec, Array(arguments.dropFirst()), terminal) { DiffCommand.run($0, terminal: $1) }
-    case "rules":
-      return run(RulesCommand.spec, Array(arguments.dropFirst()), terminal) { RulesCommand.run($0, terminal: $1) }
-    case "explain":
-      return run(ExplainCommand.spec, Array(arguments.dropFirst()), terminal) { ExplainCommand.run($0, terminal: $1) }
     default:
       // `redraw analyse t.jsonl`: a first word that names no file and is close to a
       // command is a misspelled command, not a trace that cannot be opened.
@@ -94,19 +87,7 @@ public enum RedrawCommand {
             UsageError(message: "Unknown command '\(first)'; did you mean '\(command)'?"), spec: root))
         return .usage
       }
-      return analyze(arguments, terminal: terminal)
-    }
-  }
-
-  private static func analyze(_ arguments: [String], terminal: Terminal) -> ExitCode {
-    run(AnalyzeOptions.spec, arguments, terminal) { parsed, terminal in
-      do throws(UsageError) {
-        let options = try AnalyzeOptions.resolve(parsed, terminal: terminal)
-        return AnalysisPipeline.run(options, terminal: terminal)
-      } catch {
-        terminal.standardError(HelpFormatter.usageError(error, spec: AnalyzeOptions.spec))
-        return .usage
-      }
+      return run(AnalyzeCommand.self, arguments, terminal)
     }
   }
 
@@ -128,18 +109,16 @@ public enum RedrawCommand {
     return .success
   }
 
-  /// Parses `arguments` for `spec`, answers `--help`, and runs `body`.
-  private static func run(
-    _ spec: CommandSpec, _ arguments: [String], _ terminal: Terminal,
-    _ body: (ParsedArguments, Terminal) -> ExitCode
-  ) -> ExitCode {
+  /// Parses `arguments` for `command`, answers `--help`, and runs it.
+  private static func run(_ command: any Command.Type, _ arguments: [String], _ terminal: Terminal) -> ExitCode {
+    let spec = command.spec
     do {
       let parsed = try ArgumentParser.parse(arguments, spec: spec)
       if parsed.wantsHelp {
         terminal.standardOutput(HelpFormatter.help(for: spec))
         return .success
       }
-      return body(parsed, terminal)
+      return command.run(parsed, terminal: terminal)
     } catch {
       terminal.standardError(HelpFormatter.usageError(error, spec: spec))
       return .usage

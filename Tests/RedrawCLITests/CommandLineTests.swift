@@ -109,3 +109,14 @@ struct CLIDocumentationTests {
     }
   }
 }
+
+/// Each command name reaches its command, never the trace reader.
+@Suite struct CommandDispatchTests {
+  @Test(arguments: ["analyze", "diff", "stats", "validate", "export", "rules", "explain"])
+  func aCommandNameRunsThatCommand(name: String) {
+    let terminal = CapturedTerminal()
+    #expect(terminal.run([name, "--help"]) == .success)
+    #expect(terminal.standardOutput.contains("redraw \(name)"))
+    #expect(!terminal.standardError.contains("cannot open"))
+  }
+}
