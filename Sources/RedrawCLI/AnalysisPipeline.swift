@@ -90,33 +90,31 @@ public enum AnalysisPipeline {
 
   // MARK: - Stages
 
+  /// The library's stages with this run's settings.
+  static func analyzer(_ options: AnalyzeOptions) -> Analyzer {
+    Analyzer(
+      lenient: options.lenient, jobs: options.jobs, ruleContext: options.ruleContext, budgets: options.budgets,
+      suppressions: options.suppressions)
+  }
+
   /// Stages 1 and 2: reads every input and builds its sessions.
   static func readAndBuildSessions(_ options: AnalyzeOptions) throws(TraceInputError) -> [FileReading] {
-    var reader = TraceReader(lenient: options.lenient, parsing: options.jobs)
-    var files: [FileReading] = []
-    for input in options.inputs { files.append(try reader.read(path: input)) }
-    return files
+    try analyzer(options).read(paths: options.inputs)
   }
 
   /// Stage 3: runs the rules, then the budgets, over every session.
   static func runRules(_ files: [FileReading], _ options: AnalyzeOptions) -> Analysis {
-    let sessions = files.flatMap(\.sessions)
-    let findings =
-      RuleRegistry.run(on: sessions, context: options.ruleContext)
-      + BudgetCheck.findings(in: sessions, budgets: options.budgets, context: options.ruleContext)
-    var analysis = Analysis(files: files, findings: Finding.inReportOrder(findings))
-    analysis.unusedConfiguration = BudgetCheck.unmatched(options.budgets, in: sessions)
-    return analysis
+    analyzer(options).runRules(files)
   }
 
   /// Stage 4: removes ignored findings and those the baseline accepts (all of them
   /// when this run writes the baseline).
   static func filter(_ analysis: Analysis, _ options: AnalyzeOptions) -> Analysis {
-    var suppressions = options.suppressions
+    var analyzer = analyzer(options)
     if options.writeBaseline != nil {
-      suppressions.baseline.formUnion(analysis.findings.map(Baseline.fingerprint(of:)))
+      analyzer.suppressions.baseline.formUnion(analysis.findings.map(Baseline.fingerprint(of:)))
     }
-    return suppressions.apply(to: analysis)
+    return analyzer.filter(analysis)
   }
 
   /// Stage 5: names the findings' source files relative to the source root, listing the

@@ -9,9 +9,13 @@ extension TraceRecording {
   public func analyze(context: RuleContext = RuleContext(), name: String = "recording.jsonl") throws(TraceInputError)
     -> Analysis
   {
-    var reader = TraceReader(lenient: false)
-    let file = try reader.read(bytes: bytes, name: name)
-    return Analysis(files: [file], findings: RuleRegistry.run(on: file.sessions, context: context))
+    try analyze(with: Analyzer(ruleContext: context), name: name)
+  }
+
+  /// Runs `analyzer` on the recording in-process: its thresholds, budgets and suppressions,
+  /// as `redraw analyze` would with the same configuration.
+  public func analyze(with analyzer: Analyzer, name: String = "recording.jsonl") throws(TraceInputError) -> Analysis {
+    try analyzer.analyze(bytes: bytes, name: name)
   }
 
   /// The recording without the `cause` of its `body` events (and the write a `write` cause

@@ -26,9 +26,8 @@ let scratchDirectory: URL = {
 func analyze(_ text: String, lenient: Bool = false, context: RuleContext = RuleContext()) throws -> Analysis {
   let path = try temporaryTrace(text)
   defer { try? FileManager.default.removeItem(atPath: path) }
-  var reader = TraceReader(lenient: lenient)
-  let file = try reader.read(path: path, name: "trace.jsonl")
-  return Analysis(files: [file], findings: RuleRegistry.run(on: file.sessions, context: context))
+  return try Analyzer(lenient: lenient, ruleContext: context).analyze(
+    bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), name: "trace.jsonl")
 }
 
 /// The read error for `text`, or nil when it reads.

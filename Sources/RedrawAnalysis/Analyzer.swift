@@ -1,0 +1,76 @@
+/// The analysis as a library: read → build sessions → run rules and budgets → filter.
+///
+/// Settings are resolved once into this value; each stage is a method, and ``analyze(paths:)``
+/// runs them in order. The CLI adds rendering and exit codes; the harness and the tests call
+/// it as it is.
+///
+/// ```swift
+/// let analysis = try Analyzer(budgets: budgets).analyze(paths: ["trace.jsonl"])
+/// ```
+public struct Analyzer: Sendable {
+  /// Skip malformed lines instead of failing.
+  public var lenient: Bool
+  /// How many threads parse each file.
+  public var jobs: ParsingJobs
+  /// Thresholds, severities and disabled rules.
+  public var ruleContext: RuleContext
+  /// Limits on evaluations and initializer runs, checked after the rules.
+  public var budgets: [Budget]
+  /// Ignored findings and the baseline's accepted ones.
+  public var suppressions: Suppressions
+
+  public init(
+    lenient: Bool = false, jobs: ParsingJobs = .fixed(1), ruleContext: RuleContext = RuleContext(),
+    budgets: [Budget] = [], suppressions: Suppressions = Suppressions()
+  ) {
+    self.lenient = lenient
+    self.jobs = jobs
+    self.ruleContext = ruleContext
+    self.budgets = budgets
+    self.suppressions = suppressions
+  }
+
+  // MARK: - The whole analysis
+
+  /// Reads the traces at `paths` (`-` for standard input) and returns what the rules and
+  /// budgets found that is neither ignored nor in the baseline.
+  ///
+  /// - Throws: ``TraceInputError`` for an unreadable file or, unless lenient, a malformed line.
+  public func analyze(paths: [String]) throws(TraceInputError) -> Analysis {
+    filter(runRules(try read(paths: paths)))
+  }
+
+  /// Analyzes one trace held in memory, named `name` in evidence and errors.
+  public func analyze(bytes: [UInt8], name: String) throws(TraceInputError) -> Analysis {
+    var reader = TraceReader(lenient: lenient, parsing: jobs)
+    return filter(runRules([try reader.read(bytes: bytes, name: name)]))
+  }
+
+  // MARK: - Stages
+
+  /// Stages 1 and 2: reads every input and builds its sessions; the strings of all files are
+  /// interned once.
+  public func read(paths: [String]) throws(TraceInputError) -> [FileReading] {
+    var reader = TraceReader(lenient: lenient, parsing: jobs)
+    var files: [FileReading] = []
+    for path in paths { files.append(try reader.read(path: path)) }
+    return files
+  }
+
+  /// Stage 3: runs the rules, then the budgets, over every session of `files`; the findings
+  /// in report order, and the budgets that matched nothing.
+  public func runRules(_ files: [FileReading]) -> Analysis {
+    let sessions = files.flatMap(\.sessions)
+    let findings =
+      RuleRegistry.run(on: sessions, context: ruleContext)
+      + BudgetCheck.findings(in: sessions, budgets: budgets, context: ruleContext)
+    var analysis = Analysis(files: files, findings: Finding.inReportOrder(findings))
+    analysis.unusedConfiguration = BudgetCheck.unmatched(budgets, in: sessions)
+    return analysis
+  }
+
+  /// Stage 4: removes ignored findings and those the baseline accepts.
+  public func filter(_ analysis: Analysis) -> Analysis {
+    suppressions.apply(to: analysis)
+  }
+}
