@@ -162,10 +162,20 @@ public struct AnalyzeOptions: Sendable {
 
   /// The configuration of `--config`, or of `.redraw.json` when it exists, or none.
   private static func loadConfiguration(_ path: String?) throws(UsageError) -> Configuration {
-    if let path { return try Configuration.parse(readText(path, option: "--config"), name: path) }
-    let name = Configuration.defaultFileName
-    guard FileManager.default.fileExists(atPath: name) else { return Configuration() }
-    return try Configuration.parse(readText(name, option: "configuration"), name: name)
+    let name: String
+    if let path {
+      name = path
+    } else {
+      name = Configuration.defaultFileName
+      guard FileManager.default.fileExists(atPath: name) else { return Configuration() }
+    }
+    let text = try readText(name, option: path == nil ? "configuration" : "--config")
+    do {
+      return try Configuration.parse(text, name: name)
+    } catch {
+      // The library's error, as a usage error of the command line: exit 64, no usage text.
+      throw UsageError(message: error.message, showsUsage: false)
+    }
   }
 
   private static func readText(_ path: String, option: String) throws(UsageError) -> String {

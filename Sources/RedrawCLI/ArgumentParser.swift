@@ -1,3 +1,5 @@
+import RedrawAnalysis
+
 /// A small command-line parser in the style of swift-argument-parser.
 ///
 /// Accepts `--name value`, `--name=value`, short names, flags, `--` to end options,

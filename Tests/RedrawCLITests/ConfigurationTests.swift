@@ -56,7 +56,7 @@ struct ConfigurationTests {
     #expect {
       try Configuration.parse(text, name: ".redraw.json")
     } throws: { error in
-      (error as? UsageError)?.message.contains(message) == true
+      (error as? ConfigurationError)?.message.contains(message) == true
     }
   }
 

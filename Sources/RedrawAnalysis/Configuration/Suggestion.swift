@@ -1,11 +1,11 @@
 /// The nearest of a list of names to a misspelled one, for "did you mean …?".
-enum Suggestion {
+package enum Suggestion {
   /// The candidate closest to `name` by edit distance, if it is close enough to be a typo
   /// (at most a third of the name's length, and at most 3 edits), or else the one `name`
   /// begins (`over-broad` for `over-broad-invalidation`).
   ///
   /// - Complexity: O(n × m) per candidate, for names of a few dozen characters.
-  static func nearest(to name: String, in candidates: [String]) -> String? {
+  package static func nearest(to name: String, in candidates: [String]) -> String? {
     if let typo = closest(to: name, in: candidates) { return typo }
     guard name.count >= 3 else { return nil }
     let lowered = name.lowercased()
@@ -21,7 +21,7 @@ enum Suggestion {
   }
 
   /// " (did you mean 'analyze'?)", or nothing when no candidate is close.
-  static func didYouMean(_ name: String, in candidates: [String]) -> String {
+  package static func didYouMean(_ name: String, in candidates: [String]) -> String {
     nearest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
   }
 

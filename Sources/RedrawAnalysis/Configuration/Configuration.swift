@@ -1,5 +1,3 @@
-import RedrawAnalysis
-
 /// The settings of a `.redraw.json` file: per-rule severity, thresholds and switches,
 /// ignore entries with their reasons, and budgets.
 ///
@@ -14,7 +12,8 @@ import RedrawAnalysis
 /// }
 /// ```
 ///
-/// Every key is checked: an unknown key or a wrong value is a usage error that names it.
+/// Every key is checked: an unknown key or a wrong value is a ``ConfigurationError`` that
+/// names it (the CLI exits 64 with it).
 public struct Configuration: Sendable {
   public var ruleContext = RuleContext()
   public var ignores: [Suppressions.Ignore] = []
@@ -26,19 +25,19 @@ public struct Configuration: Sendable {
   public static let defaultFileName = ".redraw.json"
 
   /// Parses the configuration in `text`; `name` is how errors name the file.
-  public static func parse(_ text: String, name: String) throws(UsageError) -> Configuration {
+  public static func parse(_ text: String, name: String) throws(ConfigurationError) -> Configuration {
     let document: JSONValue
     var positions = JSONValue.Positions()
     do {
       document = try JSONValue.parse(text, positions: &positions)
     } catch {
-      throw UsageError(message: "\(name):\(error.line):\(error.column): \(error.expected)", showsUsage: false)
+      throw ConfigurationError(message: "\(name):\(error.line):\(error.column): \(error.expected)")
     }
     var parser = ConfigurationParser(file: name, positions: positions)
     let configuration = parser.configuration(document)
     guard parser.problems.isEmpty else {
-      // Every problem at once, and no usage block: the command line was not the problem.
-      throw UsageError(message: parser.problems.map(\.message).joined(separator: "\nError: "), showsUsage: false)
+      // Every problem at once.
+      throw ConfigurationError(message: parser.problems.map(\.message).joined(separator: "\nError: "))
     }
     return configuration
   }
@@ -51,20 +50,20 @@ private struct ConfigurationParser {
   /// Where each key and entry is, so every problem names its line and column.
   let positions: JSONValue.Positions
   /// Every problem found, in document order.
-  var problems: [UsageError] = []
+  var problems: [ConfigurationError] = []
 
   /// Every id a report can show, which configuration may name.
   static let ruleIDs = RuleRegistry.all.map { $0.description.id } + [BudgetCheck.description.id]
 
   /// A problem at `path`, named by the line and column of its key (or of the nearest
   /// enclosing one).
-  func fail(_ path: String, _ problem: String) -> UsageError {
+  func fail(_ path: String, _ problem: String) -> ConfigurationError {
     let (line, column) = positions.position(of: path) ?? (1, 1)
-    return UsageError(message: "\(file):\(line):\(column): '\(path)' \(problem)")
+    return ConfigurationError(message: "\(file):\(line):\(column): '\(path)' \(problem)")
   }
 
   /// The problem of naming `id` where a rule id is expected, if it names none.
-  func unknownRule(_ id: String, at path: String) -> UsageError? {
+  func unknownRule(_ id: String, at path: String) -> ConfigurationError? {
     guard !Self.ruleIDs.contains(id) else { return nil }
     let hint =
       Suggestion.nearest(to: id, in: Self.ruleIDs).map { "did you mean '\($0)'?" }
@@ -153,7 +152,7 @@ private struct ConfigurationParser {
 
   /// The members of an object, or nil having noted that it is not one.
   private mutating func collectingObject(_ value: JSONValue, path: String) -> [(key: String, value: JSONValue)]? {
-    do throws(UsageError) {
+    do throws(ConfigurationError) {
       return try object(value, path: path)
     } catch {
       problems.append(error)
@@ -168,7 +167,7 @@ private struct ConfigurationParser {
     }
     var result: [Suppressions.Ignore] = []
     for (index, entry) in entries.enumerated() {
-      do throws(UsageError) {
+      do throws(ConfigurationError) {
         if let ignore = try ignore(entry, path: "ignore[\(index)]") { result.append(ignore) }
       } catch {
         problems.append(error)
@@ -177,7 +176,7 @@ private struct ConfigurationParser {
     return result
   }
 
-  private func ignore(_ entry: JSONValue, path: String) throws(UsageError) -> Suppressions.Ignore? {
+  private func ignore(_ entry: JSONValue, path: String) throws(ConfigurationError) -> Suppressions.Ignore? {
     var fields: [String: String] = [:]
     for (key, field) in try object(entry, path: path) {
       guard ["rule", "view", "type", "property", "reason"].contains(key) else {
@@ -204,7 +203,7 @@ private struct ConfigurationParser {
     }
     var result: [Budget] = []
     for (index, entry) in entries.enumerated() {
-      do throws(UsageError) {
+      do throws(ConfigurationError) {
         result += try budget(entry, path: "budgets[\(index)]")
       } catch {
         problems.append(error)
@@ -213,7 +212,7 @@ private struct ConfigurationParser {
     return result
   }
 
-  private func budget(_ entry: JSONValue, path: String) throws(UsageError) -> [Budget] {
+  private func budget(_ entry: JSONValue, path: String) throws(ConfigurationError) -> [Budget] {
     let metrics: [String: Budget.Metric] = [
       "maxBodyEvaluations": .bodyEvaluations, "maxOverBroadEvaluations": .overBroadEvaluations, "maxInits": .inits,
     ]
@@ -250,15 +249,27 @@ private struct ConfigurationParser {
 
   // MARK: - Values
 
-  private func object(_ value: JSONValue, path: String) throws(UsageError) -> [(key: String, value: JSONValue)] {
+  private func object(_ value: JSONValue, path: String) throws(ConfigurationError) -> [(key: String, value: JSONValue)]
+  {
     guard case .object(let members) = value else {
-      throw path.isEmpty ? UsageError(message: "\(file):1:1: expected a JSON object") : fail(path, "must be an object")
+      throw path.isEmpty
+        ? ConfigurationError(message: "\(file):1:1: expected a JSON object") : fail(path, "must be an object")
     }
     return members
   }
 
-  private func string(_ value: JSONValue, path: String) throws(UsageError) -> String {
+  private func string(_ value: JSONValue, path: String) throws(ConfigurationError) -> String {
     guard case .string(let text) = value else { throw fail(path, "must be a string") }
     return text
+  }
+}
+
+/// What is wrong with a configuration file: every problem at once, each at its
+/// `file:line:column`, joined by lines that start with `Error: `.
+public struct ConfigurationError: Error, Sendable {
+  public let message: String
+
+  public init(message: String) {
+    self.message = message
   }
 }
