@@ -8,6 +8,8 @@ public enum TraceDestination: Sendable {
   case fileDescriptor(Int32)
   /// Memory, read back from the sink (for tests and in-process analysis).
   case memory(MemoryTraceSink)
+  /// A destination of your own: a socket, a ring buffer, a compressor, …
+  case sink(any TraceSink)
 
   /// The destination named by a `REDRAW_TRACE` value: `-` or `stderr` for standard error,
   /// anything else a file path. An empty value names none.
@@ -25,6 +27,7 @@ public enum TraceDestination: Sendable {
     case .standardError: FileDescriptorSink(descriptor: 2, closesDescriptor: false)
     case .fileDescriptor(let descriptor): FileDescriptorSink(descriptor: descriptor, closesDescriptor: false)
     case .memory(let memory): MemorySinkWriter(memory)
+    case .sink(let sink): sink
     }
   }
 }

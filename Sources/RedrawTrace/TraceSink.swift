@@ -8,11 +8,16 @@ import RedrawPlatform
   import Darwin
 #endif
 
-/// Where recorded trace bytes go.
+/// Where recorded trace bytes go: a file, standard error, memory, or a destination of your
+/// own (``TraceDestination/sink(_:)``), as swift-log's handlers are.
 ///
-/// The recorder calls ``write(_:)`` from its single writer queue, in order, with
-/// whole lines only, and ``close()`` once when the session ends.
-protocol TraceSink: AnyObject, Sendable {
+/// The recorder calls ``write(_:)`` on its one background writer queue, in order, with whole
+/// JSON lines only (each ending in `\n`), never on the thread that recorded the events; the
+/// bytes are valid during the call only. ``close()`` is called once, when recording to the
+/// destination stops (``Trace/stop()``, another ``Trace/start(_:scenario:app:flushInterval:onFailure:)``,
+/// or process exit). A write that throws stops the recording: the loss is reported once, and
+/// the app goes on.
+public protocol TraceSink: AnyObject, Sendable {
   /// Writes all of `bytes` or throws.
   func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(TraceWriteError)
   /// Releases the destination; no write follows.
@@ -20,11 +25,25 @@ protocol TraceSink: AnyObject, Sendable {
 }
 
 /// Why writing trace bytes failed.
-struct TraceWriteError: Error, CustomStringConvertible {
-  /// The `errno` of the failed call.
-  let code: Int32
+public struct TraceWriteError: Error, CustomStringConvertible {
+  /// The `errno` of the failed call; 0 when a message says why.
+  public let code: Int32
+  /// What went wrong, for a sink that is not a file.
+  public let message: String?
 
-  var description: String { String(cString: strerror(code)) }
+  /// A failed system call's `errno`.
+  public init(code: Int32) {
+    self.code = code
+    message = nil
+  }
+
+  /// A failure described in words.
+  public init(_ message: String) {
+    code = 0
+    self.message = message
+  }
+
+  public var description: String { message ?? String(cString: strerror(code)) }
 }
 
 // MARK: - File descriptors

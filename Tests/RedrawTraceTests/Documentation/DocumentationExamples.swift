@@ -111,6 +111,34 @@ struct MarkAllRead: View {
 
 // MARK: - Recording in a test
 
+/// Counts the lines a recording writes: a destination of your own.
+final class LineCounter: TraceSink, @unchecked Sendable {
+  private let lock = NSLock()
+  private var lines = 0
+  private var isClosed = false
+
+  var count: Int { lock.withLock { lines } }
+  var closed: Bool { lock.withLock { isClosed } }
+
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(TraceWriteError) {
+    let newLines = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    lock.withLock { lines += newLines }
+  }
+
+  func close() { lock.withLock { isClosed = true } }
+}
+
+@Test func aDestinationOfYourOwn() throws {
+  let counter = LineCounter()
+  try Trace.exclusively {
+    try Trace.start(.sink(counter), scenario: "lines counted")
+    Trace.mark("hello")
+    Trace.stop()
+  }
+  #expect(counter.count >= 2)  // the meta line and the mark, at least
+  #expect(counter.closed)
+}
+
 // A test outside any suite, as docs/getting-started.md shows it.
 @Test func aWorkerThreadJoinsTheRecording() {
   let recording = Trace.record(scenario: "search on a worker thread") { scope in
