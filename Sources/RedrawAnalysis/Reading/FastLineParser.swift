@@ -269,12 +269,12 @@ enum FastLineParser {
     case .detail: event.detail = strings.intern(fingerprint, at: start)
     case .name: event.name = strings.intern(fingerprint, at: start)
     case .cause:
-      guard let cause = BodyCauseKind.named(UnsafeBufferPointer(start: start, count: fingerprint.length)) else {
+      guard let cause = BodyCause.named(UnsafeBufferPointer(start: start, count: fingerprint.length)) else {
         return false
       }
       event.cause = cause
     case .kind:
-      guard let kind = EffectKindID.named(UnsafeBufferPointer(start: start, count: fingerprint.length)) else {
+      guard let kind = EffectKind.named(UnsafeBufferPointer(start: start, count: fingerprint.length)) else {
         return false
       }
       event.effect = kind

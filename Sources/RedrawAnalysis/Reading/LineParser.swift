@@ -114,7 +114,7 @@ struct LineParser {
     guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
       throw scanner.failure(#"expected a string for "cause""#)
     }
-    guard let cause = try scanner.readString({ BodyCauseKind.named($0) }) else {
+    guard let cause = try scanner.readString({ BodyCause.named($0) }) else {
       throw Failure(offset: start, expected: #"expected "cause" to be one of initial, write, parent, state, unknown"#)
     }
     event.cause = cause
@@ -125,7 +125,7 @@ struct LineParser {
     guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
       throw scanner.failure(#"expected a string for "kind""#)
     }
-    guard let kind = try scanner.readString({ EffectKindID.named($0) }) else {
+    guard let kind = try scanner.readString({ EffectKind.named($0) }) else {
       throw Failure(
         offset: start,
         expected: #"expected "kind" to be one of network, task, observer, timer, storage, analytics, log, other"#)

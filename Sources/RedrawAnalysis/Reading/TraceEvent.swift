@@ -100,14 +100,14 @@ package struct TraceEvent: Sendable {
   // MARK: - Enumerations
 
   /// `cause` of a `body`.
-  package var cause: BodyCauseKind? {
-    get { BodyCauseKind(rawValue: causeStorage) }
+  package var cause: BodyCause? {
+    get { BodyCause(rawValue: causeStorage) }
     set { causeStorage = newValue?.rawValue ?? .max }
   }
 
   /// `kind` of an `effect`.
-  package var effect: EffectKindID? {
-    get { EffectKindID(rawValue: effectStorage) }
+  package var effect: EffectKind? {
+    get { EffectKind(rawValue: effectStorage) }
     set { effectStorage = newValue?.rawValue ?? .max }
   }
 
@@ -208,7 +208,7 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
 }
 
 /// The `cause` values of a `body` event.
-public enum BodyCauseKind: UInt8, Sendable, CaseIterable {
+public enum BodyCause: UInt8, Sendable, CaseIterable {
   case initial, write, parent, state, unknown
 
   public var name: String {
@@ -221,7 +221,7 @@ public enum BodyCauseKind: UInt8, Sendable, CaseIterable {
     }
   }
 
-  static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> BodyCauseKind? {
+  static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> BodyCause? {
     switch bytes.count {
     case 5 where matches(bytes, "write"): .write
     case 6 where matches(bytes, "parent"): .parent
@@ -234,7 +234,7 @@ public enum BodyCauseKind: UInt8, Sendable, CaseIterable {
 }
 
 /// The `kind` values of an `effect` event.
-public enum EffectKindID: UInt8, Sendable, CaseIterable, Comparable {
+public enum EffectKind: UInt8, Sendable, CaseIterable, Comparable {
   case network, task, observer, timer, storage, analytics, log, other
 
   public var name: String {
@@ -250,7 +250,7 @@ public enum EffectKindID: UInt8, Sendable, CaseIterable, Comparable {
     }
   }
 
-  static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> EffectKindID? {
+  static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> EffectKind? {
     switch bytes.count {
     case 3 where matches(bytes, "log"): .log
     case 4 where matches(bytes, "task"): .task

@@ -18,7 +18,7 @@ enum Wording {
   static func at(_ site: String?) -> String { site.map { " at \(CodeLocation.shortSite($0))" } ?? "" }
 
   /// `2 network and 1 observer` for effect counts.
-  static func effects(_ effects: [EffectKindID: Int]) -> String {
+  static func effects(_ effects: [EffectKind: Int]) -> String {
     list(effects.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key.name)" })
   }
 

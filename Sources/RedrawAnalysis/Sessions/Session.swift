@@ -199,10 +199,10 @@ public struct InitGroupSummary: Sendable {
   /// Writes to those instances after their initializers: the work of their own tasks,
   /// observers and timers, which keeps them alive.
   public var writesToDiscarded = 0
-  /// Effects inside the runs, by kind, in `EffectKindID` order.
-  public var effects: [EffectKindID: Int] = [:]
+  /// Effects inside the runs, by kind, in `EffectKind` order.
+  public var effects: [EffectKind: Int] = [:]
   /// The detail of the first effect of each kind.
-  public var effectDetails: [EffectKindID: String] = [:]
+  public var effectDetails: [EffectKind: String] = [:]
   public var first: Evidence
   /// A later run, as an example of the repetition.
   public var latest: Evidence
@@ -288,7 +288,7 @@ public struct BodyWriteSummary: Sendable {
 /// Effects of one kind started while one view's body was evaluated.
 public struct BodyEffectSummary: Sendable {
   public var view: String
-  public var kind: EffectKindID
+  public var kind: EffectKind
   public var count = 0
   public var detail: String?
   public var site: String?

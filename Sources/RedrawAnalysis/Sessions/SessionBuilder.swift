@@ -283,7 +283,7 @@ extension SessionBuilder {
 
 struct BodyEffectKey: Hashable {
   var view: StringID
-  var kind: EffectKindID
+  var kind: EffectKind
 }
 
 struct NodeType: Hashable {
