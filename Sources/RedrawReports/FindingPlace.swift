@@ -1,11 +1,25 @@
 import RedrawAnalysis
 
-/// Where the reports that CI attaches to code (SARIF, GitHub, JUnit, Xcode) put a finding,
-/// in the words they share: its source location when the trace recorded one, and beside
-/// it, always, the trace line of its evidence.
+/// Where the reports put a finding, in the words they share: for those CI attaches to code
+/// (SARIF, GitHub, JUnit, Xcode), its source location when the trace recorded one and beside
+/// it, always, the trace line of its evidence; for those people read (text, HTML), one
+/// evidence line.
 enum FindingPlace {
   /// `trace.jsonl:14`: the evidence's file and line.
   static func trace(_ finding: Finding) -> String { "\(finding.source):\(finding.evidence.line)" }
+
+  /// The evidence line people read (text and HTML): `trace.jsonl:14 at 1.2 ms · site
+  /// Feed.swift:9 · source Views.swift:12 · scenario …`, the source only where it is not the
+  /// site (a view's declaration, for one). Unescaped: each report escapes it its own way.
+  static func evidence(_ finding: Finding) -> String {
+    var evidence = "\(trace(finding)) at \(NumberFormatting.duration(finding.evidence.time))"
+    if let site = finding.site { evidence += " · site \(site)" }
+    if let location = finding.location, location.shortSite != finding.site {
+      evidence += " · source \(location.shortSite)"
+    }
+    if let scenario = finding.scenario { evidence += " · scenario \(scenario)" }
+    return evidence
+  }
 
   /// Said beside a source location that was looked for under the source root and not found
   /// there: the report keeps the path the trace recorded rather than invent one.

@@ -150,14 +150,7 @@ public enum HTMLReport: ReportRenderer {
       if let rule = rules[finding.rule] {
         html += "<details><summary>Why this matters</summary><p>\(HTML.escaped(rule.explanation))</p></details>\n"
       }
-      var evidence = "\(finding.source):\(finding.evidence.line) at \(NumberFormatting.duration(finding.evidence.time))"
-      if let site = finding.site { evidence += " · site \(site)" }
-      // Where the finding points when that is not its site: the view's declaration, for one.
-      if let location = finding.location, location.shortSite != finding.site {
-        evidence += " · source \(location.shortSite)"
-      }
-      if let scenario = finding.scenario { evidence += " · scenario \(scenario)" }
-      html += "<p class=\"evidence\">\(HTML.escaped(evidence))</p>\n"
+      html += "<p class=\"evidence\">\(HTML.escaped(FindingPlace.evidence(finding)))</p>\n"
       html += trail(finding) + "</article>\n"
     }
     if analysis.findings.count > maximumFindings {

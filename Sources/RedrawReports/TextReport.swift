@@ -172,14 +172,7 @@ public enum TextReport: ReportRenderer {
     var result = [head]
     result.append(TerminalText.wrapped(TerminalText.sanitized(finding.message), indent: "  "))
     result.append(TerminalText.wrapped("fix: " + finding.fix, indent: "  "))
-    var evidence = TerminalText.sanitized("\(finding.source):\(finding.evidence.line)")
-    evidence += " at \(NumberFormatting.duration(finding.evidence.time))"
-    if let site = finding.site { evidence += " · site \(TerminalText.sanitized(site))" }
-    // Where the finding points when that is not its site: the view's declaration, for one.
-    if let location = finding.location, location.shortSite != finding.site {
-      evidence += " · source \(TerminalText.sanitized(location.shortSite))"
-    }
-    if let scenario = finding.scenario { evidence += " · scenario \(TerminalText.sanitized(scenario))" }
+    let evidence = TerminalText.sanitized(FindingPlace.evidence(finding))
     result.append(TerminalText.styled(TerminalText.wrapped(evidence, indent: "  "), .dim, color: color))
     return result
   }
