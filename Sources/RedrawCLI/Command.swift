@@ -4,7 +4,7 @@
 /// ``RedrawCommand/commands`` is the one list of them: dispatch, help, completion scripts and
 /// docs/cli.md all come from it, so a command's name cannot fall through to being opened as
 /// a trace.
-protocol Command {
+protocol Command: SendableMetatype {
   static var spec: CommandSpec { get }
   static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode
 }

@@ -79,3 +79,141 @@ public enum ModelRecreatedRule: Rule {
     return text + ", so its state is lost."
   }
 }
+
+// MARK: - Collecting
+
+extension ModelRecreatedRule {
+  /// Finds nodes that read only fresh instances of a type, each made by an initializer that
+  /// ran more than once as part of constructing a view struct: the node keeps its model
+  /// where it is rebuilt with the view struct. Instances made on purpose (in a task, an
+  /// action) are a deliberate replacement, not a re-creation.
+  ///
+  /// Per node it keeps the instances made by initializers that its current and its last
+  /// evaluation read, sorted by type and object, so one merge compares them.
+  struct Collector: SessionCollector {
+    private var current: [[TypeObject]] = []
+    private var previous: [[TypeObject]] = []
+    private var entries: [NodeType: Entry] = [:]
+    private var order: [NodeType] = []
+
+    mutating func madeInstanceRead(node: Int, type: StringID, slot: Int) {
+      if node >= current.count {
+        current.append(contentsOf: repeatElement([], count: node + 1 - current.count))
+        previous.append(contentsOf: repeatElement([], count: node + 1 - previous.count))
+      }
+      current[node].append(TypeObject(type: type, object: Int64(slot)))
+    }
+
+    /// - Complexity: O(1) for a node that read no instance made by an initializer in this
+    ///   evaluation or the last; else O(i log i) for the i instances.
+    @inline(__always)
+    mutating func evaluationEnded(_ evaluation: EvaluationFact, objects: [ObjectState], groups: [InitGroupState]) {
+      let node = evaluation.node
+      guard node < current.count, !current[node].isEmpty || !previous[node].isEmpty else { return }
+      if current[node].count > 1 {
+        current[node].sort { ($0.type.rawValue, $0.object) < ($1.type.rawValue, $1.object) }
+      }
+      compare(evaluation, objects: objects, groups: groups)
+      swap(&current[node], &previous[node])
+      current[node].removeAll(keepingCapacity: true)
+    }
+
+    private mutating func compare(_ evaluation: EvaluationFact, objects: [ObjectState], groups: [InitGroupState]) {
+      let current = current[evaluation.node]
+      let previous = previous[evaluation.node]
+      var i = 0
+      var j = 0
+      while i < current.count {
+        let type = current[i].type
+        var end = i
+        var allRepeated = true
+        while end < current.count, current[end].type == type {
+          let group = objects[Int(current[end].object)].group
+          allRepeated = allRepeated && group.map { groups[$0].summary.constructionRuns > 1 } ?? false
+          end += 1
+        }
+        while j < previous.count, previous[j].type.rawValue < type.rawValue { j += 1 }
+        var previousEnd = j
+        while previousEnd < previous.count, previous[previousEnd].type == type { previousEnd += 1 }
+        if previousEnd > j, allRepeated, Self.disjoint(current[i..<end], previous[j..<previousEnd]) {
+          let key = NodeType(node: evaluation.node, type: type)
+          if entries[key] == nil { order.append(key) }
+          var entry = entries[key] ?? Entry(first: evaluation.start, instances: 1)
+          entry.trail.keep(evaluation.sample(note: "read a fresh instance"))
+          entry.instances += 1
+          if previous[j..<previousEnd].contains(where: { objects[Int($0.object)].written }) {
+            entry.replacedAfterWrites += 1
+          }
+          if entry.group == nil { entry.group = objects[Int(current[i].object)].group }
+          entries[key] = entry
+        }
+        i = end
+        j = previousEnd
+      }
+    }
+
+    /// Whether two runs of instances sorted by object share none.
+    private static func disjoint(_ a: ArraySlice<TypeObject>, _ b: ArraySlice<TypeObject>) -> Bool {
+      var i = a.startIndex
+      var j = b.startIndex
+      while i < a.endIndex, j < b.endIndex {
+        if a[i].object == b[j].object { return false }
+        if a[i].object < b[j].object { i += 1 } else { j += 1 }
+      }
+      return true
+    }
+
+    mutating func finish(
+      into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
+    ) {
+      session.recreations = order.map { key in
+        let entry = entries[key]!
+        let group = entry.group.map { built.groups[$0] }
+        return RecreationSummary(
+          node: built.nodeID(key.node), view: strings[built.nodes[key.node].view], type: strings[key.type],
+          instances: entry.instances, replacedAfterWrites: entry.replacedAfterWrites,
+          site: group?.key.site.map { strings[$0] }, constructedIn: group?.constructedIn.map { strings[$0] },
+          first: entry.first, trail: Array((group?.trail.prefix(3) ?? []) + entry.trail).events(&names, strings))
+      }
+    }
+
+    /// An instance of a type, as read by a view: the object's slot.
+    private struct TypeObject {
+      var type: StringID
+      var object: Int64
+    }
+
+    private struct NodeType: Hashable {
+      var node: Int
+      var type: StringID
+    }
+
+    private struct Entry {
+      var first: Evidence
+      var instances: Int
+      var replacedAfterWrites = 0
+      /// The initializer group of the first fresh instance.
+      var group: Int?
+      var trail: [TrailSample] = []
+    }
+  }
+}
+
+// MARK: - Summary
+
+/// A view node that read a fresh instance of a type after its initializer re-ran.
+public struct RecreationSummary: Sendable {
+  public var node: Int64
+  public var view: String
+  public var type: String
+  /// Distinct instances the node read, one after another.
+  public var instances = 0
+  /// Instances replaced after they had been written: state that was lost.
+  public var replacedAfterWrites = 0
+  public var site: String?
+  /// The view whose body re-created the struct (and ran the initializer), when recorded.
+  public var constructedIn: String?
+  public var first: Evidence
+  /// The evaluations that read a fresh instance.
+  public var trail: [TrailEvent] = []
+}

@@ -75,3 +75,133 @@ public enum OverBroadInvalidationRule: Rule {
     return text + " With property-level tracking (@Observable) none of them would happen."
   }
 }
+
+// MARK: - Collecting
+
+extension OverBroadInvalidationRule {
+  /// Counts over-broad evaluations by view and written property (the builder decides which
+  /// evaluations are over-broad), and the evaluations of descendants that cascaded from
+  /// them: a cascaded evaluation counts for the entry its parent's last evaluation counted
+  /// for.
+  struct Collector: SessionCollector {
+    private var entries = DenseMap<ViewPropertyKey, Entry>()
+    /// The counts of each entry, by the same position, in a small array of their own:
+    /// counting an evaluation touches nothing else.
+    private var counts: [Count] = []
+    private var pairs = DenseIndex()
+    /// Per node, by index: its last entry, found again without hashing.
+    private var memos: [Memo] = []
+    /// Per node, by index: the entry its last evaluation's waste traces back to, or -1.
+    private var wastedFor: [Int32] = []
+
+    /// - Complexity: O(1); two table lookups unless the node's last over-broad evaluation
+    ///   was for the same view and property.
+    @inline(__always)
+    mutating func evaluationBegan(_ evaluation: EvaluationFact, reason: EvaluationReason, threads: [Int64]) {
+      let node = evaluation.node
+      if node >= wastedFor.count {
+        wastedFor.append(contentsOf: repeatElement(-1, count: node + 1 - wastedFor.count))
+        memos.append(contentsOf: repeatElement(Memo(), count: node + 1 - memos.count))
+      }
+      switch reason {
+      case .overBroad(let write):
+        let position = entry(for: evaluation, write: write)
+        if entries.values[position].trail.count < TrailSample.limit {
+          entries.values[position].trail.append(write.sample(threads: threads))
+          entries.values[position].trail.keep(evaluation.sample(note: "over-broad"))
+        }
+        counts[position].evaluations += 1
+        wastedFor[node] = Int32(position)
+      case .cascaded:
+        let position = evaluation.parent.map { wastedFor[$0] } ?? -1
+        wastedFor[node] = position
+        if position >= 0 { counts[Int(position)].cascaded += 1 }
+      default:
+        wastedFor[node] = -1
+      }
+    }
+
+    /// The position of the entry for `write` and the evaluated node's view, added on first sight.
+    private mutating func entry(for evaluation: EvaluationFact, write: PendingWrite) -> Int {
+      let pair = DenseIndex.key(write.type.rawValue, write.property.rawValue)
+      let memo = memos[evaluation.node]
+      if memo.pair == pair, memo.view == evaluation.view { return Int(memo.position) }
+      let key = ViewPropertyKey(view: evaluation.view, type: write.type, property: write.property)
+      let position = entries.position(of: key.packed(pairs: &pairs), key: key) {
+        Entry(first: evaluation.start, write: write, node: evaluation.node)
+      }
+      if position == counts.count { counts.append(Count()) }
+      memos[evaluation.node] = Memo(pair: pair, view: evaluation.view, position: Int32(position))
+      return position
+    }
+
+    mutating func finish(
+      into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
+    ) {
+      var nodesOfView: [StringID: [Int]] = [:]
+      for index in built.nodes.indices { nodesOfView[built.nodes[index].view, default: []].append(index) }
+      session.overBroad = zip(entries.entries, counts).map { entry, count in
+        let (key, state) = entry
+        let read = Self.properties(of: key.type, readBy: nodesOfView[key.view] ?? [], in: built.nodes)
+        return OverBroadSummary(
+          view: strings[key.view], type: strings[key.type], property: strings[key.property],
+          evaluations: count.evaluations, cascaded: count.cascaded,
+          propertiesRead: read.map { strings[$0] }.sorted(), writeSite: state.write.site.map { strings[$0] },
+          first: state.first, node: built.nodeID(state.node), trail: state.trail.events(&names, strings))
+      }
+    }
+
+    /// The properties of `type` that the nodes at `indices` read.
+    private static func properties(of type: StringID, readBy indices: [Int], in nodes: [NodeState]) -> Set<StringID> {
+      var read: Set<StringID> = []
+      for index in indices {
+        for key in nodes[index].properties.keys where Int32(truncatingIfNeeded: key >> 32) == type.rawValue {
+          read.insert(StringID(rawValue: Int32(truncatingIfNeeded: key)))
+        }
+      }
+      return read
+    }
+
+    /// The first over-broad evaluation of a view for a property.
+    private struct Entry {
+      var first: Evidence
+      var write: PendingWrite
+      /// The node (by index) of the first over-broad evaluation.
+      var node: Int
+      var trail: [TrailSample] = []
+    }
+
+    private struct Count {
+      var evaluations = 0
+      var cascaded = 0
+    }
+
+    /// A node's last entry: the written type and property, the node's view then, and the
+    /// entry's position.
+    private struct Memo {
+      var pair: UInt64 = .max
+      var view = StringID(rawValue: -1)
+      var position: Int32 = 0
+    }
+  }
+}
+
+// MARK: - Summary
+
+/// Over-broad evaluations of one view caused by writes to one property.
+public struct OverBroadSummary: Sendable {
+  public var view: String
+  public var type: String
+  public var property: String
+  public var evaluations = 0
+  /// Evaluations of descendants that happened only because of these.
+  public var cascaded = 0
+  /// The properties of the type the view did read.
+  public var propertiesRead: [String] = []
+  public var writeSite: String?
+  public var first: Evidence
+  /// The node of the first over-broad evaluation: where the finding points.
+  public var node: Int64?
+  /// The events behind it, first few.
+  public var trail: [TrailEvent] = []
+}

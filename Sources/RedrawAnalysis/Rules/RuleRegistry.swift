@@ -1,7 +1,11 @@
 /// The rules Redraw runs, in the order their findings are computed.
 ///
-/// Add a rule by listing its type here; a test checks that ids are unique, kebab-case
-/// and documented.
+/// Add a rule by writing its file (its description, its `findings(in:context:)` and, when it
+/// needs facts the session builder does not keep for every rule, its `Collector`; see
+/// ``SessionCollector``) and listing its type here, and its collector, if any, in
+/// `RuleCollectors`. Tests check that ids are unique, kebab-case and documented, that each
+/// rule's examples trigger it and its clean example does not, and that every collector
+/// belongs to a listed rule.
 public enum RuleRegistry {
   public static let all: [any Rule.Type] = [
     OverBroadInvalidationRule.self,

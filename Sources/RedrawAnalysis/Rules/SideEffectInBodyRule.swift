@@ -41,3 +41,66 @@ public enum SideEffectInBodyRule: Rule {
     return text + "\(Wording.at(entry.site)); every evaluation starts it again."
   }
 }
+
+// MARK: - Collecting
+
+extension SideEffectInBodyRule {
+  /// Counts effects started inside a body by view and kind, in order of first sight.
+  struct Collector: SessionCollector {
+    private var entries: [Entry] = []
+    private var positions: [Key: Int] = [:]
+
+    mutating func effectInBody(_ evaluation: EvaluationFact, effect: EffectFact) {
+      let key = Key(view: evaluation.view, kind: effect.kind)
+      let position: Int
+      if let known = positions[key] {
+        position = known
+      } else {
+        position = entries.count
+        positions[key] = position
+        entries.append(Entry(key: key, first: effect.evidence, detail: effect.detail, site: effect.site))
+      }
+      entries[position].count += 1
+      entries[position].trail.keep(effect.sample)
+    }
+
+    mutating func finish(
+      into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
+    ) {
+      session.bodyEffects = entries.map { entry in
+        BodyEffectSummary(
+          view: strings[entry.key.view], kind: entry.key.kind, count: entry.count,
+          detail: entry.detail.map { strings[$0] }, site: entry.site.map { strings[$0] }, first: entry.first,
+          trail: entry.trail.events(&names, strings))
+      }
+    }
+
+    private struct Key: Hashable {
+      var view: StringID
+      var kind: EffectKind
+    }
+
+    private struct Entry {
+      var key: Key
+      var first: Evidence
+      var detail: StringID?
+      var site: StringID?
+      var count = 0
+      var trail: [TrailSample] = []
+    }
+  }
+}
+
+// MARK: - Summary
+
+/// Effects of one kind started while one view's body was evaluated.
+public struct BodyEffectSummary: Sendable {
+  public var view: String
+  public var kind: EffectKind
+  public var count = 0
+  public var detail: String?
+  public var site: String?
+  public var first: Evidence
+  /// The events behind it, first few.
+  public var trail: [TrailEvent] = []
+}

@@ -104,3 +104,66 @@ public enum WholeModelReadRule: Rule {
       + "\(Wording.count(children.evaluations, "time")) because of it."
   }
 }
+
+// MARK: - Collecting
+
+extension WholeModelReadRule {
+  /// Keeps, per node and type, the most properties of one instance an evaluation read.
+  struct Collector: SessionCollector {
+    private var entries: [Entry] = []
+    /// Entries by `node << 32 | type`.
+    private var entryIDs = DenseIndex()
+
+    /// - Complexity: O(1), plus O(p) for the p properties when they are the most yet.
+    mutating func modelRead(_ evaluation: EvaluationFact, type: StringID, properties: ArraySlice<UInt64>) {
+      let (position, inserted) = entryIDs.insert(DenseIndex.key(Int32(evaluation.node), type.rawValue))
+      if inserted {
+        entries.append(Entry(node: evaluation.node, type: type, first: evaluation.start))
+        entries[position].trail.append(evaluation.sample(note: "reads the model"))
+      }
+      if properties.count > entries[position].maximum {
+        entries[position].maximum = properties.count
+        entries[position].properties = properties.map { StringID(rawValue: Int32(truncatingIfNeeded: $0)) }
+      }
+    }
+
+    mutating func finish(
+      into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
+    ) {
+      let known = built.knownProperties()
+      session.modelReads = entries.map { entry in
+        ModelReadSummary(
+          node: built.nodeID(entry.node), view: strings[built.nodes[entry.node].view], type: strings[entry.type],
+          maximumProperties: entry.maximum, properties: entry.properties.map { strings[$0] }.sorted(),
+          knownProperties: known[entry.type] ?? 0, first: entry.first, trail: entry.trail.events(&names, strings))
+      }
+    }
+
+    private struct Entry {
+      var node: Int
+      var type: StringID
+      var first: Evidence
+      var maximum = 0
+      var properties: [StringID] = []
+      var trail: [TrailSample] = []
+    }
+  }
+}
+
+// MARK: - Summary
+
+/// How much of one type's properties a view node read.
+public struct ModelReadSummary: Sendable {
+  public var node: Int64
+  public var view: String
+  public var type: String
+  /// The most properties of one instance read in one evaluation.
+  public var maximumProperties = 0
+  /// Those properties, for the report.
+  public var properties: [String] = []
+  /// Properties of the type seen in the session (read or written).
+  public var knownProperties = 0
+  public var first: Evidence
+  /// The events behind it, first few.
+  public var trail: [TrailEvent] = []
+}

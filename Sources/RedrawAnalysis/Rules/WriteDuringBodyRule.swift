@@ -49,3 +49,60 @@ public enum WriteDuringBodyRule: Rule {
       + "\(Wording.at(entry.site)) while it was being evaluated."
   }
 }
+
+// MARK: - Collecting
+
+extension WriteDuringBodyRule {
+  /// Counts writes made inside a body by view and property, with the body and the first
+  /// writes as the trail. The builder hands over only writes to instances a view has read:
+  /// a fresh instance being built inside a parent's body invalidates nobody.
+  struct Collector: SessionCollector {
+    private var entries = DenseMap<ViewPropertyKey, Entry>()
+    private var pairs = DenseIndex()
+
+    mutating func writeInBody(
+      _ evaluation: EvaluationFact, write: PendingWrite, at evidence: Evidence, sample: TrailSample
+    ) {
+      let key = ViewPropertyKey(view: evaluation.view, type: write.type, property: write.property)
+      let position = entries.position(of: key.packed(pairs: &pairs), key: key) {
+        Entry(first: evidence, site: write.site)
+      }
+      entries.values[position].count += 1
+      if entries.values[position].trail.isEmpty {
+        entries.values[position].trail.append(evaluation.sample(note: "the body"))
+      }
+      entries.values[position].trail.keep(sample)
+    }
+
+    mutating func finish(
+      into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
+    ) {
+      session.bodyWrites = entries.entries.map { key, entry in
+        BodyWriteSummary(
+          view: strings[key.view], type: strings[key.type], property: strings[key.property], count: entry.count,
+          site: entry.site.map { strings[$0] }, first: entry.first, trail: entry.trail.events(&names, strings))
+      }
+    }
+
+    private struct Entry {
+      var first: Evidence
+      var site: StringID?
+      var count = 0
+      var trail: [TrailSample] = []
+    }
+  }
+}
+
+// MARK: - Summary
+
+/// Writes to one property made while one view's body was evaluated.
+public struct BodyWriteSummary: Sendable {
+  public var view: String
+  public var type: String
+  public var property: String
+  public var count = 0
+  public var site: String?
+  public var first: Evidence
+  /// The events behind it, first few.
+  public var trail: [TrailEvent] = []
+}

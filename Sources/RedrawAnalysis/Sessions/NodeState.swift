@@ -8,9 +8,6 @@ struct NodeState {
   /// The parent's evaluation count when this node last evaluated.
   var parentEvaluationsSeen = 0
   var lastEvaluationWasted = false
-  /// The over-broad write its last wasted evaluation traces back to: its position in
-  /// the builder's `overBroad`.
-  var wasteKey: Int?
   /// What the last finished evaluation read, sorted: `object slot << 32 | property`.
   var reads: [UInt64] = []
   /// The builder's `objectResets` when `reads` was last settled.
@@ -24,10 +21,6 @@ struct NodeState {
   var properties = DenseIndex()
   var pendingNeeded: PendingWrite?
   var pendingOverBroad: PendingWrite?
-  /// Instances made by initializers that the current and the last evaluation read,
-  /// sorted by type and object.
-  var madeInstances: [TypeObject] = []
-  var previousMadeInstances: [TypeObject] = []
 
   init(node: Int64, view: StringID, first: Evidence) {
     self.view = view
@@ -41,11 +34,6 @@ struct NodeState {
   /// Keeps `site` when the node has none yet (in place: no copy of the node).
   mutating func noteSite(_ site: StringID) {
     if self.site == nil { self.site = site }
-  }
-
-  /// Makes this evaluation's made instances the previous ones, reusing the old storage.
-  mutating func rotateMadeInstances() {
-    swap(&madeInstances, &previousMadeInstances)
   }
 
   /// Adds the evaluations counted in `bucket` to the timeline (nothing when it has none).

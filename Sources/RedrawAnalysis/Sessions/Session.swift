@@ -33,20 +33,23 @@ public struct Session: Sendable {
   public var initGroups: [InitGroupSummary] = []
   /// Every observable property read or written.
   public var properties: [PropertySummary] = []
-  /// Over-broad evaluations per view, type and property written.
+  /// Over-broad evaluations per view, type and property written (from the collector of
+  /// ``OverBroadInvalidationRule``).
   public var overBroad: [OverBroadSummary] = []
-  /// Writes made while a body was being evaluated.
+  /// Writes made while a body was being evaluated (``WriteDuringBodyRule``'s collector).
   public var bodyWrites: [BodyWriteSummary] = []
-  /// Effects started while a body was being evaluated.
+  /// Effects started while a body was being evaluated (``SideEffectInBodyRule``'s collector).
   public var bodyEffects: [BodyEffectSummary] = []
-  /// View nodes that read fresh instances of a type after each re-run initializer.
+  /// View nodes that read fresh instances of a type after each re-run initializer
+  /// (``ModelRecreatedRule``'s collector).
   public var recreations: [RecreationSummary] = []
   /// User actions (`action` spans), in order of their first performance.
   public var actions: [ActionSummary] = []
   /// What made each view update: per view, the writes of each property (and the actions
   /// they were made in) and the evaluations they caused, needed or wasted.
   public var updates: [ViewUpdate] = []
-  /// The most properties of one instance each view node read in one evaluation, per type.
+  /// The most properties of one instance each view node read in one evaluation, per type
+  /// (``WholeModelReadRule``'s collector).
   public var modelReads: [ModelReadSummary] = []
   /// What went wrong in the trace itself (spans, times, ids), with counts.
   public var diagnostics: [Diagnostic] = []
@@ -255,48 +258,6 @@ public struct PropertySummary: Sendable {
   }
 }
 
-/// Over-broad evaluations of one view caused by writes to one property.
-public struct OverBroadSummary: Sendable {
-  public var view: String
-  public var type: String
-  public var property: String
-  public var evaluations = 0
-  /// Evaluations of descendants that happened only because of these.
-  public var cascaded = 0
-  /// The properties of the type the view did read.
-  public var propertiesRead: [String] = []
-  public var writeSite: String?
-  public var first: Evidence
-  /// The node of the first over-broad evaluation: where the finding points.
-  public var node: Int64?
-  /// The events behind it, first few.
-  public var trail: [TrailEvent] = []
-}
-
-/// Writes to one property made while one view's body was evaluated.
-public struct BodyWriteSummary: Sendable {
-  public var view: String
-  public var type: String
-  public var property: String
-  public var count = 0
-  public var site: String?
-  public var first: Evidence
-  /// The events behind it, first few.
-  public var trail: [TrailEvent] = []
-}
-
-/// Effects of one kind started while one view's body was evaluated.
-public struct BodyEffectSummary: Sendable {
-  public var view: String
-  public var kind: EffectKind
-  public var count = 0
-  public var detail: String?
-  public var site: String?
-  public var first: Evidence
-  /// The events behind it, first few.
-  public var trail: [TrailEvent] = []
-}
-
 /// Evaluations of one view caused by one property's writes, or by one action's.
 public struct ViewUpdate: Sendable, Equatable {
   public enum Cause: Sendable, Hashable {
@@ -334,39 +295,6 @@ public struct ActionSummary: Sendable, Equatable {
   /// Of those, evaluations of views that did not read the written property.
   public var overBroad: Int
   public var first: Evidence
-}
-
-/// A view node that read a fresh instance of a type after its initializer re-ran.
-public struct RecreationSummary: Sendable {
-  public var node: Int64
-  public var view: String
-  public var type: String
-  /// Distinct instances the node read, one after another.
-  public var instances = 0
-  /// Instances replaced after they had been written: state that was lost.
-  public var replacedAfterWrites = 0
-  public var site: String?
-  /// The view whose body re-created the struct (and ran the initializer), when recorded.
-  public var constructedIn: String?
-  public var first: Evidence
-  /// The evaluations that read a fresh instance.
-  public var trail: [TrailEvent] = []
-}
-
-/// How much of one type's properties a view node read.
-public struct ModelReadSummary: Sendable {
-  public var node: Int64
-  public var view: String
-  public var type: String
-  /// The most properties of one instance read in one evaluation.
-  public var maximumProperties = 0
-  /// Those properties, for the report.
-  public var properties: [String] = []
-  /// Properties of the type seen in the session (read or written).
-  public var knownProperties = 0
-  public var first: Evidence
-  /// The events behind it, first few.
-  public var trail: [TrailEvent] = []
 }
 
 /// A problem in the trace itself, counted.

@@ -53,17 +53,10 @@ extension SessionBuilder {
       summary.trail = group.trail.events(&names, strings)
       return summary
     }
-    var knownProperties: [StringID: Int] = [:]
-    for state in properties { knownProperties[state.type, default: 0] += 1 }
     var causedByView = [[String: Int]](repeating: [:], count: properties.count)
-    for (key, count) in zip(neededIDs.keys, neededCounts) {
-      causedByView[Int(key >> 32)][strings[StringID(rawValue: Int32(truncatingIfNeeded: key))], default: 0] += count
-    }
-    for ((key, _), count) in zip(overBroad.entries, overBroadCounts) {
-      guard let index = propertyIDs.index(of: DenseIndex.key(key.type.rawValue, key.property.rawValue)) else {
-        continue
-      }
-      causedByView[index][strings[key.view], default: 0] += count.evaluations
+    for (key, count) in zip(updateIDs.keys, updateCounts) {
+      causedByView[Int(key >> 32)][strings[StringID(rawValue: Int32(truncatingIfNeeded: key))], default: 0] +=
+        count.needed + count.wasted
     }
     session.properties = properties.indices.map { index in
       let state = properties[index]
@@ -76,53 +69,17 @@ extension SessionBuilder {
       summary.trail = state.trail.events(&names, strings)
       return summary
     }.sorted { ($0.type, $0.property) < ($1.type, $1.property) }
-    var nodesOfView: [StringID: [Int]] = [:]
-    for index in nodes.indices { nodesOfView[nodes[index].view, default: []].append(index) }
-    session.overBroad = zip(overBroad.entries, overBroadCounts).map { entry, count in
-      let (key, state) = entry
-      let read = Self.properties(of: key.type, readBy: nodesOfView[key.view] ?? [], in: nodes)
-      return OverBroadSummary(
-        view: strings[key.view], type: strings[key.type], property: strings[key.property],
-        evaluations: count.evaluations, cascaded: count.cascaded,
-        propertiesRead: read.map { strings[$0] }.sorted(), writeSite: state.write.site.map { strings[$0] },
-        first: state.first, node: nodes[state.node].summary.node, trail: state.trail.events(&names, strings))
-    }
-    session.bodyWrites = bodyWrites.entries.map { key, state in
-      BodyWriteSummary(
-        view: strings[key.view], type: strings[key.type], property: strings[key.property], count: state.count,
-        site: state.site.map { strings[$0] }, first: state.first, trail: state.trail.events(&names, strings))
-    }
-    session.bodyEffects = bodyEffects.map { key, state in
-      BodyEffectSummary(
-        view: strings[key.view], kind: key.kind, count: state.count, detail: state.detail.map { strings[$0] },
-        site: state.site.map { strings[$0] }, first: state.first, trail: state.trail.events(&names, strings))
-    }
-    session.recreations = recreations.map { key, state in
-      RecreationSummary(
-        node: nodes[key.node].summary.node, view: strings[nodes[key.node].view], type: strings[key.type],
-        instances: state.instances, replacedAfterWrites: state.replacedAfterWrites,
-        site: state.group.flatMap { groups[$0].key.site }.map { strings[$0] },
-        constructedIn: state.group.flatMap { groups[$0].constructedIn }.map { strings[$0] }, first: state.first,
-        trail: Array((state.group.map { groups[$0].trail.prefix(3) } ?? []) + state.trail).events(&names, strings))
-    }
-    let propertyIDs = propertyIDs
     session.updates = Self.updates(
-      needed: Array(zip(neededIDs.keys, neededCounts)), properties: properties,
-      propertyIndex: { propertyIDs.index(of: DenseIndex.key($0.rawValue, $1.rawValue)) },
-      wasted: zip(overBroad.entries, overBroadCounts).map { ($0.0, $1.evaluations) }, actions: actions,
-      names: &names, strings: strings)
+      Array(zip(updateIDs.keys, updateCounts)), properties: properties, actions: actions, names: &names,
+      strings: strings)
     session.actions = actions.map { state in
       ActionSummary(
         name: strings[state.name], performed: state.performed, writes: state.writes, evaluations: state.evaluations,
         overBroad: state.overBroad, first: state.first)
     }
-    session.modelReads = modelReads.map { state in
-      ModelReadSummary(
-        node: nodes[state.node].summary.node, view: strings[nodes[state.node].view], type: strings[state.type],
-        maximumProperties: state.maximum, properties: state.properties.map { strings[$0] }.sorted(),
-        knownProperties: knownProperties[state.type] ?? 0, first: state.first,
-        trail: state.trail.events(&names, strings))
-    }
+    collectors.finish(
+      into: &session, from: BuiltSession(nodes: nodes, groups: groups, properties: properties), names: &names,
+      strings: strings)
     session.diagnostics = diagnosticOrder.compactMap { diagnostics[$0] }
     sessions.append(session)
     self = SessionBuilder(source: source, sessions: sessions, parked: parked)
@@ -131,23 +88,18 @@ extension SessionBuilder {
   /// Per view: the evaluations each property's writes and each action caused, needed and
   /// wasted, most first. Counted by ids; names are made once per distinct entry.
   private static func updates(
-    needed: [(UInt64, Int)], properties: [PropertyState], propertyIndex: (StringID, StringID) -> Int?,
-    wasted: [(OverBroadKey, Int)], actions: [ActionState], names: inout TrailNames, strings: borrowing StringTable
+    _ caused: [(UInt64, UpdateCount)], properties: [PropertyState], actions: [ActionState], names: inout TrailNames,
+    strings: borrowing StringTable
   ) -> [ViewUpdate] {
     /// `view << 32 | cause`, the cause a property index, or an action index with the top bit.
     var counts: [UInt64: (needed: Int, wasted: Int)] = [:]
     func key(_ view: StringID, _ cause: Int, action: Bool) -> UInt64 {
       UInt64(UInt32(bitPattern: view.rawValue)) << 32 | UInt64(UInt32(cause)) | (action ? 1 << 31 : 0)
     }
-    for (packed, count) in needed {
-      counts[
-        key(StringID(rawValue: Int32(truncatingIfNeeded: packed)), Int(packed >> 32), action: false), default: (0, 0)
-      ]
-      .needed += count
-    }
-    for (entry, count) in wasted where count > 0 {
-      guard let property = propertyIndex(entry.type, entry.property) else { continue }
-      counts[key(entry.view, property, action: false), default: (0, 0)].wasted += count
+    for (packed, count) in caused {
+      counts[key(StringID(rawValue: Int32(truncatingIfNeeded: packed)), Int(packed >> 32), action: false)] = (
+        count.needed, count.wasted
+      )
     }
     for (index, action) in actions.enumerated() {
       for (view, count) in action.byView {
@@ -199,19 +151,6 @@ extension SessionBuilder {
     ranks.reserveCapacity(named.count)
     for (rank, entry) in named.sorted(by: { $0.1 < $1.1 }).enumerated() { ranks[entry.0] = rank }
     return ranks
-  }
-
-  /// The properties of `type` that the nodes at `indices` read.
-  ///
-  /// Static, so the builder is not copied for each call.
-  private static func properties(of type: StringID, readBy indices: [Int], in nodes: [NodeState]) -> Set<StringID> {
-    var read: Set<StringID> = []
-    for index in indices {
-      for key in nodes[index].properties.keys where Int32(truncatingIfNeeded: key >> 32) == type.rawValue {
-        read.insert(StringID(rawValue: Int32(truncatingIfNeeded: key)))
-      }
-    }
-    return read
   }
 
   init(source: String, sessions: [Session], parked: [Int64: SessionBuilder]) {

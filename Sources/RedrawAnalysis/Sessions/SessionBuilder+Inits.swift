@@ -70,7 +70,8 @@ extension SessionBuilder {
 
   mutating func effect(_ event: TraceEvent, _ evidence: Evidence, strings: borrowing StringTable) {
     let kind = event.effect!
-    switch innermostSpan(on: event.thread)?.kind {
+    let span = innermostSpan(on: event.thread)
+    switch span?.kind {
     case .`init`(let index)?:
       groups[index].summary.effects[kind, default: 0] += 1
       if groups[index].trail.count < TrailSample.limit { groups[index].trail.append(Self.effect(event, evidence)) }
@@ -80,11 +81,13 @@ extension SessionBuilder {
     case .action?:
       break
     case .body(let index)?:
-      let key = BodyEffectKey(view: nodes[index].view, kind: kind)
-      var state = bodyEffects[key] ?? BodyEffectState(first: evidence, detail: event.detail, site: event.site)
-      state.count += 1
-      if state.trail.count < TrailSample.limit { state.trail.append(Self.effect(event, evidence)) }
-      bodyEffects[key] = state
+      let evaluation = EvaluationFact(
+        node: index, parent: nodes[index].parentIndex, view: nodes[index].view, start: span!.start,
+        thread: event.thread)
+      collectors.effectInBody(
+        evaluation,
+        effect: EffectFact(
+          kind: kind, detail: event.detail, site: event.site, evidence: evidence, sample: Self.effect(event, evidence)))
     case nil:
       break
     }
@@ -161,10 +164,9 @@ struct InitGroupState {
   }
 }
 
-struct BodyEffectState {
-  var first: Evidence
-  var detail: StringID?
+/// What groups initializer runs: the type, the construction site and the owner node.
+struct GroupKey: Hashable {
+  var type: StringID
   var site: StringID?
-  var count = 0
-  var trail: [TrailSample] = []
+  var owner: Int64?
 }

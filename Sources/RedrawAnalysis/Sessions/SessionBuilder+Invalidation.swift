@@ -35,44 +35,21 @@ extension SessionBuilder {
     recordOnTimeline(index, at: event.time, wasted: nodes[index].lastEvaluationWasted)
     switch reason {
     case .needed(let write):
-      if let property = propertyIDs.index(of: DenseIndex.key(write.type.rawValue, write.property.rawValue)) {
+      if let property = countUpdate(of: index, view: view, write: write, wasted: false) {
         properties[property].neededEvaluations += 1
-        if properties[property].trail.count < TrailSample.limit {
-          properties[property].trail.append(Self.evaluation(view, evidence, event.thread, note: "needed"))
-        }
-        // A node re-evaluated for one property again and again skips the table lookup.
-        let key = UInt64(property) << 32 | UInt64(UInt32(bitPattern: view.rawValue))
-        var entry = Int(neededMemos[index].entry)
-        if neededMemos[index].key != key {
-          let (found, inserted) = neededIDs.insert(key)
-          if inserted { neededCounts.append(0) }
-          entry = found
-          neededMemos[index] = NeededMemo(key: key, entry: Int32(found))
-        }
-        neededCounts[entry] += 1
+        properties[property].trail.keep(Self.evaluation(view, evidence, event.thread, note: "needed"))
       }
     case .overBroad(let write):
-      let (position, property) = overBroadEntry(of: index, view: view, write: write, evidence)
-      if let property {
+      if let property = countUpdate(of: index, view: view, write: write, wasted: true) {
         properties[property].overBroadEvaluations += 1
-        if properties[property].trail.count < TrailSample.limit {
-          properties[property].trail.append(Self.evaluation(view, evidence, event.thread, note: "over-broad"))
-        }
+        properties[property].trail.keep(Self.evaluation(view, evidence, event.thread, note: "over-broad"))
       }
-      if overBroad.values[position].trail.count < TrailSample.limit {
-        overBroad.values[position].trail.append(write.sample(threads: threadIDs))
-        if overBroad.values[position].trail.count < TrailSample.limit {
-          overBroad.values[position].trail.append(Self.evaluation(view, evidence, event.thread, note: "over-broad"))
-        }
-      }
-      nodes[index].wasteKey = position
-      overBroadCounts[position].evaluations += 1
-    case .cascaded:
-      nodes[index].wasteKey = parent?.wasteKey
-      if let position = parent?.wasteKey { overBroadCounts[position].cascaded += 1 }
     default:
-      nodes[index].wasteKey = nil
+      break
     }
+    collectors.evaluationBegan(
+      EvaluationFact(node: index, parent: parentIndex, view: view, start: evidence, thread: event.thread),
+      reason: reason, threads: threadIDs)
     nodes[index].parentEvaluationsSeen = parent?.evaluations ?? 0
     let causeWrite: UInt64
     switch reason {
@@ -82,7 +59,7 @@ extension SessionBuilder {
     }
     parentFacts[index] = ParentFacts(
       evaluations: nodes[index].summary.evaluations, lastEvaluationWasted: nodes[index].lastEvaluationWasted,
-      wasteKey: nodes[index].wasteKey, causeWrite: causeWrite, writesBefore: writeCount)
+      causeWrite: causeWrite, writesBefore: writeCount)
     nodes[index].pendingNeeded = nil
     nodes[index].pendingOverBroad = nil
     nodes[index].openEvaluations += 1
@@ -157,13 +134,13 @@ extension SessionBuilder {
     }
   }
 
-  /// Closes an evaluation: its time, what it read, how much of each model, and whether
-  /// it read fresh instances of a model.
+  /// Closes an evaluation: its time and what it read, handed to the collectors with the
+  /// instances made by initializers among them.
   ///
   /// The evaluation's reads are the top of its thread's open reads. When they are the
   /// same as the node's last evaluation's, and no object changed type since, what was
-  /// derived from them (the properties the node reads, the readers index, how much of
-  /// each model it read) is already up to date.
+  /// derived from them (the properties the node reads, the readers index, the collectors'
+  /// model reads) is already up to date.
   ///
   /// - Complexity: O(r log r) for the r reads of the evaluation, sorted where they lie;
   ///   nothing is allocated in the steady state.
@@ -180,34 +157,28 @@ extension SessionBuilder {
       nodes[index].reads = Array(reads)
       nodes[index].readsStamp = objectResets
     }
-    if !nodes[index].madeInstances.isEmpty { nodes[index].madeInstances.removeAll(keepingCapacity: true) }
+    let evaluation = EvaluationFact(
+      node: index, parent: nodes[index].parentIndex, view: nodes[index].view, start: span.start,
+      thread: threadIDs[thread])
     var first = reads.startIndex
     while first < reads.endIndex {
       let slot = Int(reads[first] >> 32)
       var end = first + 1
       while end < reads.endIndex, Int(reads[end] >> 32) == slot { end += 1 }
       let type = objects[slot].type
-      if changed {
-        settle(reads[first..<end], of: slot, type: type, node: index, first: span.start, thread: threadIDs[thread])
-      }
-      if objects[slot].group != nil { nodes[index].madeInstances.append(TypeObject(type: type, object: Int64(slot))) }
+      if changed { settle(reads[first..<end], of: slot, type: type, evaluation) }
+      if objects[slot].group != nil { collectors.madeInstanceRead(node: index, type: type, slot: slot) }
       first = end
     }
     threads[thread].openReads.pop(to: start)
-    if nodes[index].madeInstances.count > 1 {
-      nodes[index].madeInstances.sort { ($0.type.rawValue, $0.object) < ($1.type.rawValue, $1.object) }
-    }
-    if !nodes[index].madeInstances.isEmpty || !nodes[index].previousMadeInstances.isEmpty {
-      detectRecreation(index: index, evidence: span.start, thread: threadIDs[thread])
-      nodes[index].rotateMadeInstances()
-    }
+    collectors.evaluationEnded(evaluation, objects: objects, groups: groups)
   }
 
   /// Derives what one object's reads in an evaluation tell: the properties the node
-  /// reads, its entry in the object's readers, and how much of the model it read.
-  private mutating func settle(
-    _ reads: ArraySlice<UInt64>, of slot: Int, type: StringID, node index: Int, first: Evidence, thread: Int64
-  ) {
+  /// reads and its entry in the object's readers; hands the properties to the collectors.
+  private mutating func settle(_ reads: ArraySlice<UInt64>, of slot: Int, type: StringID, _ evaluation: EvaluationFact)
+  {
+    let index = evaluation.node
     if nodes[index].indexedObjects.insert(Int32(slot)).inserted { objects[slot].readers.append(Int32(index)) }
     // Subscriptions sort last among an object's reads (one or more: a view may hold an
     // object twice); they read no property.
@@ -219,71 +190,7 @@ extension SessionBuilder {
     for key in reads {
       nodes[index].properties.insert(DenseIndex.key(type.rawValue, Int32(truncatingIfNeeded: key)))
     }
-    let (entry, inserted) = modelReadIDs.insert(DenseIndex.key(Int32(index), type.rawValue))
-    if inserted {
-      var state = ModelReadState(node: index, type: type, first: first)
-      state.trail.append(Self.evaluation(nodes[index].view, first, thread, note: "reads the model"))
-      modelReads.append(state)
-    }
-    if reads.count > modelReads[entry].maximum {
-      modelReads[entry].maximum = reads.count
-      modelReads[entry].properties = reads.map { StringID(rawValue: Int32(truncatingIfNeeded: $0)) }
-    }
-  }
-
-  /// A node that reads only fresh instances of a type, each made by an initializer that
-  /// ran more than once as part of constructing a view struct, keeps its model where it is
-  /// rebuilt with the view struct. Instances made on purpose (in a task, an action) are a
-  /// deliberate replacement, not a re-creation.
-  ///
-  /// Both instance lists are sorted by type and object, so one merge compares them.
-  private mutating func detectRecreation(index: Int, evidence: Evidence, thread: Int64) {
-    let current = nodes[index].madeInstances
-    let previous = nodes[index].previousMadeInstances
-    var i = 0
-    var j = 0
-    while i < current.count {
-      let type = current[i].type
-      var end = i
-      var allRepeated = true
-      while end < current.count, current[end].type == type {
-        let group = objects[Int(current[end].object)].group
-        allRepeated = allRepeated && group.map { groups[$0].summary.constructionRuns > 1 } ?? false
-        end += 1
-      }
-      while j < previous.count, previous[j].type.rawValue < type.rawValue { j += 1 }
-      var previousEnd = j
-      while previousEnd < previous.count, previous[previousEnd].type == type { previousEnd += 1 }
-      let hadPrevious = previousEnd > j
-      let disjoint = Self.disjoint(current[i..<end], previous[j..<previousEnd])
-      if hadPrevious, disjoint, allRepeated {
-        let key = NodeType(node: index, type: type)
-        var state = recreations[key] ?? RecreationState(first: evidence, instances: 1)
-        if state.trail.count < TrailSample.limit {
-          state.trail.append(
-            Self.evaluation(nodes[index].view, evidence, thread, note: "read a fresh instance"))
-        }
-        state.instances += 1
-        if previous[j..<previousEnd].contains(where: { objects[Int($0.object)].written }) {
-          state.replacedAfterWrites += 1
-        }
-        if state.group == nil { state.group = objects[Int(current[i].object)].group }
-        recreations[key] = state
-      }
-      i = end
-      j = previousEnd
-    }
-  }
-
-  /// Whether two runs of instances sorted by object share none.
-  private static func disjoint(_ a: ArraySlice<TypeObject>, _ b: ArraySlice<TypeObject>) -> Bool {
-    var i = a.startIndex
-    var j = b.startIndex
-    while i < a.endIndex, j < b.endIndex {
-      if a[i].object == b[j].object { return false }
-      if a[i].object < b[j].object { i += 1 } else { j += 1 }
-    }
-    return true
+    collectors.modelRead(evaluation, type: type, properties: reads)
   }
 
   private mutating func nodeIndex(for node: Int64, view: StringID, _ evidence: Evidence) -> Int {
@@ -291,8 +198,7 @@ extension SessionBuilder {
     if inserted {
       nodes.append(NodeState(node: node, view: view, first: evidence))
       parentFacts.append(ParentFacts())
-      overBroadMemos.append(OverBroadMemo())
-      neededMemos.append(NeededMemo())
+      updateMemos.append(UpdateMemo())
       openBuckets.append(TimelineBucket(index: -1, evaluations: 0, wasted: 0))
     } else {
       nodes[index].view = view
@@ -308,7 +214,6 @@ extension SessionBuilder {
 struct ParentFacts {
   var evaluations = 0
   var lastEvaluationWasted = false
-  var wasteKey: Int?
   /// The write behind the last evaluation (`type << 32 | property`, through parents for an
   /// evaluation caused by its parent), or 0.
   var causeWrite: UInt64 = 0
@@ -328,12 +233,6 @@ extension SessionBuilder {
   static func packed(_ write: PendingWrite) -> UInt64 {
     UInt64(UInt32(bitPattern: write.type.rawValue)) << 32 | UInt64(UInt32(bitPattern: write.property.rawValue))
   }
-}
-
-/// An instance of a type, as read by a view.
-struct TypeObject {
-  var type: StringID
-  var object: Int64
 }
 
 /// A write that invalidated a node, remembered until its next evaluation.
@@ -376,40 +275,6 @@ struct PropertyState {
   var overBroadEvaluations = 0
   var firstWrite: Evidence?
   var site: StringID?
-}
-
-/// The first over-broad evaluation of a view for a property; the counts are kept apart,
-/// in ``OverBroadCount``.
-struct OverBroadSummaryState {
-  var first: Evidence
-  var write: PendingWrite
-  /// The node (by index) of the first over-broad evaluation.
-  var node: Int
-  var trail: [TrailSample] = []
-}
-
-struct BodyWriteState {
-  var first: Evidence
-  var site: StringID?
-  var count = 0
-  var trail: [TrailSample] = []
-}
-
-struct RecreationState {
-  var first: Evidence
-  var instances: Int
-  var replacedAfterWrites = 0
-  var group: Int?
-  var trail: [TrailSample] = []
-}
-
-struct ModelReadState {
-  var node: Int
-  var type: StringID
-  var first: Evidence
-  var maximum = 0
-  var properties: [StringID] = []
-  var trail: [TrailSample] = []
 }
 
 extension OpenSpan {

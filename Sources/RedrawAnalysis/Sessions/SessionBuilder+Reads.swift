@@ -68,24 +68,11 @@ extension SessionBuilder {
     let write = PendingWrite(
       type: type, property: property, site: event.site, action: action, line: Int32(truncatingIfNeeded: evidence.line),
       thread: Int32(truncatingIfNeeded: lastThread), time: event.time)
-    if properties[propertyIndex].trail.count < TrailSample.limit {
-      properties[propertyIndex].trail.append(write.sample(threads: threadIDs))
-    }
-    if case .body(let index)? = span?.kind, objects[slot].used {
-      let key = OverBroadKey(view: nodes[index].view, type: type, property: property)
-      let position = bodyWrites.position(of: packed(key), key: key) {
-        BodyWriteState(first: evidence, site: event.site)
-      }
-      bodyWrites.values[position].count += 1
-      if bodyWrites.values[position].trail.isEmpty, let start = span?.start {
-        bodyWrites.values[position].trail.append(
-          TrailSample(
-            kind: .evaluation, name: nodes[index].view, note: "the body", line: start.line, time: start.time,
-            thread: event.thread))
-      }
-      if bodyWrites.values[position].trail.count < TrailSample.limit {
-        bodyWrites.values[position].trail.append(write.sample(threads: threadIDs))
-      }
+    properties[propertyIndex].trail.keep(write.sample(threads: threadIDs))
+    if case .body(let index)? = span?.kind, objects[slot].used, let start = span?.start {
+      let evaluation = EvaluationFact(
+        node: index, parent: nodes[index].parentIndex, view: nodes[index].view, start: start, thread: event.thread)
+      collectors.writeInBody(evaluation, write: write, at: evidence, sample: write.sample(threads: threadIDs))
     }
     invalidateReaders(of: slot, write: write)
   }

@@ -7,6 +7,11 @@
 /// begins, from the writes since the node's last evaluation (see
 /// `SessionBuilder+Invalidation.swift`).
 ///
+/// The builder does the reconstruction every rule shares (spans, causes, read sets and
+/// subscriptions, initializer groups and the objects they made, properties, actions,
+/// timelines) and hands what it derives to the rules' collectors (``RuleCollectors``),
+/// which keep what their rules report.
+///
 /// - Complexity: O(1) amortized per event, except a write, which visits the view
 ///   nodes that read the written object in their last evaluation. Memory grows with
 ///   the distinct nodes, objects, types, properties and sites, not with events.
@@ -53,34 +58,19 @@ package struct SessionBuilder {
   var propertyIDs = DenseIndex()
   var groups: [InitGroupState] = []
   var groupIndex: [GroupKey: Int] = [:]
-  /// Over-broad evaluations and writes in bodies, by view and property; keys are
-  /// `property pair << 32 | view`, the pair from `pairIDs`.
-  var overBroad = DenseMap<OverBroadKey, OverBroadSummaryState>()
-  /// The counts of each entry of `overBroad`, by the same position, in a small array of
-  /// their own: counting an evaluation touches nothing else.
-  var overBroadCounts: [OverBroadCount] = []
-  /// Per node, by node index: its last over-broad entry (see `overBroadEntry`).
-  var overBroadMemos: [OverBroadMemo] = []
-  var bodyWrites = DenseMap<OverBroadKey, BodyWriteState>()
-  /// Types and properties named together, `type << 32 | property`, whether or not read or written.
-  var pairIDs = DenseIndex()
-  var bodyEffects: [BodyEffectKey: BodyEffectState] = [:]
   /// User actions by name, in order of their first performance.
   var actions: [ActionState] = []
   /// Writes in the session so far.
   var writeCount = 0
-  /// Evaluations a property's writes caused in views that read it: keys `property index << 32
-  /// | view` in `neededIDs`, counts in `neededCounts` by the same index (the over-broad
-  /// ones are in `overBroad`).
-  var neededIDs = DenseIndex()
-  var neededCounts: [Int] = []
-  /// Per node, by node index: its last needed entry (see `NeededMemo`).
-  var neededMemos: [NeededMemo] = []
+  /// Evaluations each property's writes caused in each view, needed and over-broad: keys
+  /// `property index << 32 | view` in `updateIDs`, counts in `updateCounts` by the same index.
+  var updateIDs = DenseIndex()
+  var updateCounts: [UpdateCount] = []
+  /// Per node, by node index: its last entry in `updateIDs` (see `UpdateMemo`).
+  var updateMemos: [UpdateMemo] = []
+  /// The collectors of the rules that gather facts as the session is built.
+  var collectors = RuleCollectors()
   var actionIndex: [StringID: Int] = [:]
-  var recreations: [NodeType: RecreationState] = [:]
-  /// The most of one type each node read in an evaluation; keys are `node << 32 | type`.
-  var modelReads: [ModelReadState] = []
-  var modelReadIDs = DenseIndex()
   var diagnostics: [String: Diagnostic] = [:]
   var diagnosticOrder: [String] = []
   /// Buckets of the per-node evaluation timeline.
@@ -264,35 +254,4 @@ struct ThreadState {
   /// start at its ``OpenSpan/readsStart``.
   var openReads = ReadStack()
   var lastTime: Int64 = .min
-}
-
-struct OverBroadKey: Hashable {
-  var view: StringID
-  var type: StringID
-  var property: StringID
-}
-
-extension SessionBuilder {
-  /// `key` packed into 64 bits: its type and property as one pair id, and its view.
-  @inline(__always)
-  mutating func packed(_ key: OverBroadKey) -> UInt64 {
-    let pair = pairIDs.insert(DenseIndex.key(key.type.rawValue, key.property.rawValue)).index
-    return DenseIndex.key(Int32(pair), key.view.rawValue)
-  }
-}
-
-struct BodyEffectKey: Hashable {
-  var view: StringID
-  var kind: EffectKind
-}
-
-struct NodeType: Hashable {
-  var node: Int
-  var type: StringID
-}
-
-struct GroupKey: Hashable {
-  var type: StringID
-  var site: StringID?
-  var owner: Int64?
 }

@@ -1,0 +1,113 @@
+/// What a rule gathers while the session builder makes its one pass over a session.
+///
+/// The builder does the reconstruction every rule shares: spans per thread, why each body
+/// evaluation happened, read sets and subscriptions, initializer groups, the objects they
+/// made. As it goes, it hands the facts it derives to each rule's collector: an evaluation
+/// began and why, an evaluation's reads of one instance once they changed, an instance made
+/// by an initializer was read, the evaluation ended, a write or an effect inside a body. A
+/// collector keeps what its rule reports and writes it into the ``Session`` when the session
+/// is finished; the rule then reads it there. A collector lives in its rule's file.
+///
+/// Every fact has a default that does nothing, so a collector implements only the facts its
+/// rule needs. The builder calls collectors through their concrete types
+/// (``RuleCollectors``), so a fact a collector ignores costs nothing.
+protocol SessionCollector {
+  init()
+
+  /// An evaluation of a node began, for `reason`. Called for every evaluation, in order.
+  mutating func evaluationBegan(_ evaluation: EvaluationFact, reason: EvaluationReason, threads: [Int64])
+
+  /// An evaluation that ended read `properties` (property ids, in the low 32 bits of each
+  /// key, sorted) of one instance of `type`. Only when the node's reads changed since its
+  /// last evaluation: the same reads tell nothing new.
+  mutating func modelRead(_ evaluation: EvaluationFact, type: StringID, properties: ArraySlice<UInt64>)
+
+  /// An evaluation that ended read the object in `slot`, which an initializer made.
+  mutating func madeInstanceRead(node: Int, type: StringID, slot: Int)
+
+  /// An evaluation ended (after its ``modelRead(_:type:properties:)`` and
+  /// ``madeInstanceRead(node:type:slot:)`` facts).
+  mutating func evaluationEnded(_ evaluation: EvaluationFact, objects: [ObjectState], groups: [InitGroupState])
+
+  /// A write, made while `evaluation` was open, to an instance some view has read.
+  mutating func writeInBody(
+    _ evaluation: EvaluationFact, write: PendingWrite, at evidence: Evidence, sample: TrailSample)
+
+  /// An effect started while `evaluation` was open.
+  mutating func effectInBody(_ evaluation: EvaluationFact, effect: EffectFact)
+
+  /// Writes what was collected into `session`, with names.
+  mutating func finish(
+    into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable)
+}
+
+extension SessionCollector {
+  func evaluationBegan(_ evaluation: EvaluationFact, reason: EvaluationReason, threads: [Int64]) {}
+  func modelRead(_ evaluation: EvaluationFact, type: StringID, properties: ArraySlice<UInt64>) {}
+  func madeInstanceRead(node: Int, type: StringID, slot: Int) {}
+  func evaluationEnded(_ evaluation: EvaluationFact, objects: [ObjectState], groups: [InitGroupState]) {}
+  func writeInBody(_ evaluation: EvaluationFact, write: PendingWrite, at evidence: Evidence, sample: TrailSample) {}
+  func effectInBody(_ evaluation: EvaluationFact, effect: EffectFact) {}
+}
+
+// MARK: - Facts
+
+/// A body evaluation, as facts name it.
+struct EvaluationFact {
+  /// The node, by index in the builder's nodes (the same index in every fact).
+  var node: Int
+  /// The parent node, by index, when the node names one the builder has seen.
+  var parent: Int?
+  var view: StringID
+  /// The evaluation's `body` event.
+  var start: Evidence
+  /// The thread's `tid`.
+  var thread: Int64
+
+  /// The evaluation as a trail sample.
+  func sample(note: String) -> TrailSample {
+    TrailSample(kind: .evaluation, name: view, note: note, line: start.line, time: start.time, thread: thread)
+  }
+}
+
+/// An effect event, as facts name it.
+struct EffectFact {
+  var kind: EffectKind
+  var detail: StringID?
+  var site: StringID?
+  var evidence: Evidence
+  var sample: TrailSample
+}
+
+/// What the builder reconstructed of a finished session, for collectors to name their
+/// findings: its nodes, initializer groups and properties, by the indices facts use.
+struct BuiltSession {
+  var nodes: [NodeState]
+  var groups: [InitGroupState]
+  var properties: [PropertyState]
+
+  /// The node's id in the trace.
+  func nodeID(_ index: Int) -> Int64 { nodes[index].summary.node }
+
+  /// Properties seen in the session (read or written), by type.
+  func knownProperties() -> [StringID: Int] {
+    var known: [StringID: Int] = [:]
+    for state in properties { known[state.type, default: 0] += 1 }
+    return known
+  }
+}
+
+/// A view and a property of a type: the key of entries kept per view and property.
+struct ViewPropertyKey: Hashable {
+  var view: StringID
+  var type: StringID
+  var property: StringID
+
+  /// The key in 64 bits: its type and property as one pair id, numbered by `pairs`, and
+  /// its view.
+  @inline(__always)
+  func packed(pairs: inout DenseIndex) -> UInt64 {
+    let pair = pairs.insert(DenseIndex.key(type.rawValue, property.rawValue)).index
+    return DenseIndex.key(Int32(pair), view.rawValue)
+  }
+}
