@@ -22,6 +22,10 @@ import RedrawPlatform
 /// `ModelTracking+Observable.swift` for the members it declares.
 public protocol TrackedModel: TraceIdentifiable, Observable {
   /// The observation registrar and trace identity of the instance.
+  ///
+  /// Declare it as a stored `let tracking = ModelTracking()`: the instance's own, the same
+  /// object for its whole life. A `@Tracked` setter uses it without retaining it, because
+  /// the instance holds it.
   var tracking: ModelTracking { get }
 }
 
