@@ -30,25 +30,28 @@ public final class ViewHarness {
   /// How writes invalidate views.
   public struct Tracking: Sendable {
     /// The kind of tracking of a model type.
+    ///
+    /// Its cases are named as the ``propertyLevel`` and ``objectLevel`` trackings are, one
+    /// word for one idea: `.mixed(.propertyLevel, except: [LegacyModel.self])`.
     public enum Level: Sendable {
       /// Per property, as `@Observable`.
-      case property
+      case propertyLevel
       /// Per object, as `ObservableObject`.
-      case object
+      case objectLevel
     }
 
     var level: Level
     var overrides: [String: Level]
 
     /// Every model tracked per property, as with `@Observable`.
-    public static let propertyLevel = Tracking(level: .property, overrides: [:])
+    public static let propertyLevel = Tracking(level: .propertyLevel, overrides: [:])
     /// Every model tracked per object, as with `ObservableObject`.
-    public static let objectLevel = Tracking(level: .object, overrides: [:])
+    public static let objectLevel = Tracking(level: .objectLevel, overrides: [:])
 
     /// `level` for every model type except `types`, which get the other level: a run in
     /// the middle of a migration.
     public static func mixed(_ level: Level, except types: [Any.Type]) -> Tracking {
-      let other: Level = level == .property ? .object : .property
+      let other: Level = level == .propertyLevel ? .objectLevel : .propertyLevel
       return Tracking(level: level, overrides: Dictionary(types.map { (String(describing: $0), other) }) { $1 })
     }
 
@@ -182,7 +185,7 @@ public final class ViewHarness {
     let generation = node.generation
     let span = Trace.beginBody(
       node.typeName, node: node.id, parent: node.parent?.id, cause: cause, file: node.site.file, line: node.site.line)
-    for subscription in node.subscriptions where tracking.level(of: subscription.type) == .object {
+    for subscription in node.subscriptions where tracking.level(of: subscription.type) == .objectLevel {
       Trace.subscription(subscription.model, type: subscription.type, via: subscription.via)
     }
     let (_, reads, writes) = ModelObservation.collectAccesses {
@@ -201,7 +204,7 @@ public final class ViewHarness {
     // A write during the body to a model first observed by it was made before its
     // observation existed: deliver it now.
     for write in writes where observedNow.contains(write.objectID) {
-      inbox.post(.write(write, objectLevel: tracking.level(of: write.type) == .object))
+      inbox.post(.write(write, objectLevel: tracking.level(of: write.type) == .objectLevel))
     }
     reconcileChildren(of: node, with: content.children)
     scheduleTasks(of: node, content.tasks, into: &tasks)
@@ -245,7 +248,7 @@ public final class ViewHarness {
     let reference = inbox.reference
     let level = self.tracking.level(of: type)
     writeObservations[key] = tracking.observeWrites { write in
-      reference.post(.write(write, objectLevel: level == .object))
+      reference.post(.write(write, objectLevel: level == .objectLevel))
     }
     return true
   }
@@ -390,11 +393,11 @@ final class Inbox: Sendable {
 }
 
 extension ViewHarness.Tracking: CustomStringConvertible {
-  /// `propertyLevel`, `objectLevel`, or `mixed(property, except: A, B)`: readable in the
-  /// names of parameterized tests.
+  /// `propertyLevel`, `objectLevel`, or `mixed(propertyLevel, except: A, B)`: readable in
+  /// the names of parameterized tests.
   public var description: String {
-    let name = level == .property ? "property" : "object"
-    guard !overrides.isEmpty else { return name + "Level" }
+    let name = level == .propertyLevel ? "propertyLevel" : "objectLevel"
+    guard !overrides.isEmpty else { return name }
     return "mixed(\(name), except: \(overrides.keys.sorted().joined(separator: ", ")))"
   }
 }

@@ -86,7 +86,7 @@ struct HarnessFeatureTests {
 
   @Test func mixedTrackingAppliesPerModelType() {
     let profile = Profile()
-    let harness = ViewHarness(tracking: .mixed(.property, except: [Profile.self])) { Screen(profile: profile) }
+    let harness = ViewHarness(tracking: .mixed(.propertyLevel, except: [Profile.self])) { Screen(profile: profile) }
     harness.resetCounts()
     profile.query = "a"
     harness.flush()

@@ -265,6 +265,6 @@ struct InputTests {
     #expect(ViewHarness.Tracking.propertyLevel.description == "propertyLevel")
     #expect(ViewHarness.Tracking.objectLevel.description == "objectLevel")
     #expect(
-      ViewHarness.Tracking.mixed(.property, except: [Session.self]).description == "mixed(property, except: Session)")
+      ViewHarness.Tracking.mixed(.propertyLevel, except: [Session.self]).description == "mixed(propertyLevel, except: Session)")
   }
 }
