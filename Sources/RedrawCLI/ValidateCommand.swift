@@ -24,12 +24,6 @@ enum ValidateCommand {
 
   static let allowEmpty = OptionSpec(name: "--allow-empty", help: "Accept a trace with no events.")
 
-  /// A conformance problem at a line.
-  struct Problem {
-    var line: Int
-    var message: String
-  }
-
   static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
     var total = 0
     var out = ""
@@ -44,17 +38,19 @@ enum ValidateCommand {
         return .inputError
       }
       let allowsEmpty = parsed.isSet(allowEmpty) && file.recordedEvents == 0
-      let (problems, count, notes) = Self.problems(in: file, allowingEmptySessions: allowsEmpty)
-      total += count
-      for problem in problems {
+      let conformance = Conformance(of: file, allowingEmptySessions: allowsEmpty, naming: namedProblems)
+      total += conformance.count
+      for problem in conformance.problems {
         out += TerminalText.sanitized("\(file.file):\(problem.line): \(problem.message)") + "\n"
       }
-      if count > problems.count { out += "\(file.file): … and \(count - problems.count) more problems\n" }
-      for note in notes { out += TerminalText.sanitized("\(file.file): note: \(note)") + "\n" }
+      if conformance.count > conformance.problems.count {
+        out += "\(file.file): … and \(conformance.count - conformance.problems.count) more problems\n"
+      }
+      for note in conformance.notes { out += TerminalText.sanitized("\(file.file): note: \(note)") + "\n" }
       if file.recordedEvents == 0, !parsed.isSet(allowEmpty) {
         out += TerminalText.sanitized("\(file.file):1: no events recorded (pass --allow-empty to accept it)") + "\n"
         total += 1
-      } else if count == 0 {
+      } else if conformance.count == 0 {
         out += TerminalText.sanitized("\(file.file): valid (\(file.events) events)") + "\n"
       }
     }
@@ -64,41 +60,5 @@ enum ValidateCommand {
       ? "No problems in \(files) file\(files == 1 ? "" : "s").\n" : "\(total) problem\(total == 1 ? "" : "s").\n"
     terminal.standardOutput(out)
     return total == 0 ? .success : .findings
-  }
-
-  /// The problems of one file in line order, how many there are in all, and notes.
-  ///
-  /// With `allowingEmptySessions` (`--allow-empty` on a file with no events), sessions that
-  /// recorded nothing are not problems either.
-  static func problems(in file: FileReading, allowingEmptySessions: Bool = false) -> ([Problem], Int, [String]) {
-    var problems = file.skipped.map { Problem(line: $0.line, message: "column \($0.column): \($0.message)") }
-    var count = file.skippedLines
-    if let partial = file.partialLastLine {
-      problems.append(Problem(line: partial.line, message: "the last line is cut short: \(partial.message)"))
-      count += 1
-    }
-    var notes: [String] = []
-    for session in file.sessions {
-      for diagnostic in session.diagnostics {
-        if diagnostic.isAllowed || (allowingEmptySessions && diagnostic.message == SessionBuilder.emptySession) {
-          notes.append(
-            "\(diagnostic.message): \(diagnostic.count), the first at line \(diagnostic.first.line) (allowed)")
-          continue
-        }
-        let repeated = diagnostic.count > 1 ? " (\(diagnostic.count) times; the first here)" : ""
-        problems.append(Problem(line: diagnostic.first.line, message: diagnostic.message + repeated))
-        count += diagnostic.count
-      }
-      if let truncation = session.truncation, truncation.openSpans > 0 {
-        problems.append(Problem(line: truncation.line, message: "\(truncation.openSpans) span(s) never ended"))
-        count += truncation.openSpans
-      }
-      for (kind, number) in session.unknownKinds.sorted(by: { $0.key < $1.key }) {
-        notes.append("\(number) event(s) of unknown kind \"\(kind)\" (allowed, ignored)")
-      }
-      if session.unknownKeys > 0 { notes.append("\(session.unknownKeys) unknown key(s) (allowed, ignored)") }
-    }
-    problems.sort { $0.line < $1.line }
-    return (Array(problems.prefix(namedProblems)), count, notes)
   }
 }

@@ -265,6 +265,7 @@ struct InputTests {
     #expect(ViewHarness.Tracking.propertyLevel.description == "propertyLevel")
     #expect(ViewHarness.Tracking.objectLevel.description == "objectLevel")
     #expect(
-      ViewHarness.Tracking.mixed(.propertyLevel, except: [Session.self]).description == "mixed(propertyLevel, except: Session)")
+      ViewHarness.Tracking.mixed(.propertyLevel, except: [Session.self]).description
+        == "mixed(propertyLevel, except: Session)")
   }
 }

@@ -1,0 +1,58 @@
+/// How well one read file follows the trace format: its problems in line order, how many
+/// there are in all, and notes on what the format allows but a reader may want to know.
+///
+/// Problems are the lines the reader skipped (with their column), a cut-short last line,
+/// each session's diagnostics that the format does not allow, and spans that never ended.
+/// Notes are the diagnostics the format allows, unknown event kinds and unknown keys.
+public struct Conformance: Sendable {
+  /// A conformance problem at a line.
+  public struct Problem: Sendable, Hashable {
+    /// The 1-based line in the file.
+    public var line: Int
+    public var message: String
+  }
+
+  /// The first problems in line order, at most the `naming` limit.
+  public var problems: [Problem]
+  /// All problems, named or not; a diagnostic repeated n times counts n.
+  public var count: Int
+  public var notes: [String]
+
+  /// The conformance of `file`.
+  ///
+  /// With `allowingEmptySessions` (`redraw validate --allow-empty` on a file with no
+  /// events), sessions that recorded nothing are notes, not problems.
+  public init(of file: FileReading, allowingEmptySessions: Bool = false, naming limit: Int = 100) {
+    var problems = file.skipped.map { Problem(line: $0.line, message: "column \($0.column): \($0.message)") }
+    var count = file.skippedLines
+    if let partial = file.partialLastLine {
+      problems.append(Problem(line: partial.line, message: "the last line is cut short: \(partial.message)"))
+      count += 1
+    }
+    var notes: [String] = []
+    for session in file.sessions {
+      for diagnostic in session.diagnostics {
+        if diagnostic.isAllowed || (allowingEmptySessions && diagnostic.message == SessionBuilder.emptySession) {
+          notes.append(
+            "\(diagnostic.message): \(diagnostic.count), the first at line \(diagnostic.first.line) (allowed)")
+          continue
+        }
+        let repeated = diagnostic.count > 1 ? " (\(diagnostic.count) times; the first here)" : ""
+        problems.append(Problem(line: diagnostic.first.line, message: diagnostic.message + repeated))
+        count += diagnostic.count
+      }
+      if let truncation = session.truncation, truncation.openSpans > 0 {
+        problems.append(Problem(line: truncation.line, message: "\(truncation.openSpans) span(s) never ended"))
+        count += truncation.openSpans
+      }
+      for (kind, number) in session.unknownKinds.sorted(by: { $0.key < $1.key }) {
+        notes.append("\(number) event(s) of unknown kind \"\(kind)\" (allowed, ignored)")
+      }
+      if session.unknownKeys > 0 { notes.append("\(session.unknownKeys) unknown key(s) (allowed, ignored)") }
+    }
+    problems.sort { $0.line < $1.line }
+    self.problems = Array(problems.prefix(limit))
+    self.count = count
+    self.notes = notes
+  }
+}
