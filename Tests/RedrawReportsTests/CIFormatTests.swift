@@ -132,8 +132,8 @@ struct BaselineFileTests {
   @Test func aWrittenBaselineReadsBackAsTheSameSubjects() throws {
     let findings = try GoldenTests.analysis(SampleNames.all).findings
     let text = BaselineFile.render(findings + findings, toolVersion: "t")
-    let read = try Baseline.fingerprints(in: text)
-    #expect(read == Set(findings.map(Baseline.fingerprint(of:))))
+    let read = try Baseline.subjects(in: text)
+    #expect(read == Set(findings.map(Baseline.subject(of:))))
     #expect(!text.contains("\"count\""))
   }
 }
