@@ -1,5 +1,6 @@
 import Foundation
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 @testable import RedrawReports
@@ -13,8 +14,7 @@ struct CIFormatTests {
   static let context = ReportContext(toolVersion: "0.0.0-test")
 
   static func schemaValidator() throws -> SchemaValidator {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Schemas/sarif-schema-2.1.0.json")
+    let url = repositoryRoot.appendingPathComponent("Tests/RedrawReportsTests/Schemas/sarif-schema-2.1.0.json")
     return SchemaValidator(root: try JSONValue.parse(String(contentsOf: url, encoding: .utf8)))
   }
 
