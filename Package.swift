@@ -42,22 +42,28 @@ let package = Package(
     // A process that records and is ended abruptly, run by the recorder's tests.
     .executableTarget(
       name: "redraw-recording-child", dependencies: ["RedrawTrace"], path: "Tests/Fixtures/RecordingChild"),
-    // What the tests share: golden files, the repository's root.
-    .target(name: "RedrawTestSupport", path: "Tests/RedrawTestSupport"),
-    .testTarget(name: "RedrawPlatformTests", dependencies: ["RedrawPlatform"]),
-    .testTarget(name: "RedrawTraceTests", dependencies: ["RedrawTrace", "RedrawPlatform", "redraw-recording-child"]),
+    // What every test target shares: the repository's root, a scratch directory per test,
+    // `analyze(trace:)` and golden files.
+    .target(name: "RedrawTestSupport", dependencies: ["RedrawAnalysis"], path: "Tests/RedrawTestSupport"),
+    .testTarget(name: "RedrawPlatformTests", dependencies: ["RedrawPlatform", "RedrawTestSupport"]),
     .testTarget(
-      name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis"], exclude: ["FuzzRegressions", "JSONTestSuite"]),
-    .testTarget(name: "RedrawHarnessTests", dependencies: ["RedrawHarness", "redraw-samples"]),
+      name: "RedrawTraceTests",
+      dependencies: ["RedrawTrace", "RedrawPlatform", "redraw-recording-child", "RedrawTestSupport"]),
+    .testTarget(
+      name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis", "RedrawTestSupport"],
+      exclude: ["FuzzRegressions", "JSONTestSuite"]),
+    .testTarget(name: "RedrawHarnessTests", dependencies: ["RedrawHarness", "redraw-samples", "RedrawTestSupport"]),
     // Also builds and runs the user package in Tests/Fixtures/WholeSuite.
-    .testTarget(name: "RedrawTestingTests", dependencies: ["RedrawTesting", "RedrawTrace", "RedrawAnalysis"]),
+    .testTarget(
+      name: "RedrawTestingTests", dependencies: ["RedrawTesting", "RedrawTrace", "RedrawAnalysis", "RedrawTestSupport"]),
     .testTarget(
       name: "RedrawReportsTests", dependencies: ["RedrawReports", "RedrawTestSupport"], exclude: ["Golden", "Schemas"]),
     .testTarget(
       name: "RedrawCLITests",
       dependencies: ["RedrawCLI", "RedrawPlatform", "redraw", "RedrawHarness", "RedrawTestSupport"]),
     // The docs' Swift code, compiled and run; and every page's blocks checked.
-    .testTarget(name: "DocumentationTests", dependencies: ["RedrawHarness", "RedrawTrace", "RedrawAnalysis"]),
+    .testTarget(
+      name: "DocumentationTests", dependencies: ["RedrawHarness", "RedrawTrace", "RedrawAnalysis", "RedrawTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

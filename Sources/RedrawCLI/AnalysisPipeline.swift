@@ -112,7 +112,7 @@ public enum AnalysisPipeline {
   static func filter(_ analysis: Analysis, _ options: AnalyzeOptions) -> Analysis {
     var analyzer = analyzer(options)
     if options.writeBaseline != nil {
-      analyzer.suppressions.baseline.formUnion(analysis.findings.map(Baseline.fingerprint(of:)))
+      analyzer.suppressions.baseline.formUnion(analysis.findings.map(Baseline.subject(of:)))
     }
     return analyzer.filter(analysis)
   }

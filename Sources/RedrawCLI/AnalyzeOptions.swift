@@ -133,7 +133,7 @@ public struct AnalyzeOptions: Sendable {
     var accepted: Set<String> = []
     if let path = parsed.value(baseline) {
       do {
-        accepted = try Baseline.fingerprints(in: readText(path, option: "--baseline"))
+        accepted = try Baseline.subjects(in: readText(path, option: "--baseline"))
       } catch let error as BaselineError {
         throw UsageError(message: "\(path): not a redraw baseline: \(error.message)")
       } catch {

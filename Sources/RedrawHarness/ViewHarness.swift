@@ -72,8 +72,9 @@ public final class ViewHarness {
   private var countsByType: [String: Int] = [:]
   private let inbox = Inbox()
   private var writeObservations: [ObjectIdentifier: WriteObservation] = [:]
-  /// Passes the last ``flush()`` ran.
-  public private(set) var lastPasses = 0
+  /// How many update passes the last ``flush()`` took: 0 when nothing was invalid, at most
+  /// ``maximumPasses`` (reached when the views never settle).
+  public private(set) var passesInLastFlush = 0
 
   /// Mounts `root` and evaluates the whole tree once.
   ///
@@ -147,12 +148,12 @@ public final class ViewHarness {
   /// views parents first, then runs the tasks of views that appeared or whose task id
   /// changed, and the app tasks those started.
   public func flush() {
-    lastPasses = 0
-    while lastPasses < Self.maximumPasses {
+    passesInLastFlush = 0
+    while passesInLastFlush < Self.maximumPasses {
       AppEffects.runTasks()
       deliverInvalidations()
       guard root.subtree.contains(where: \.isDirty) else { break }
-      lastPasses += 1
+      passesInLastFlush += 1
       var tasks: [() -> Void] = []
       visit(root, tasks: &tasks)
       for task in tasks { task() }

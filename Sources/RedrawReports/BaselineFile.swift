@@ -1,7 +1,7 @@
 import RedrawAnalysis
 
 /// Writes a baseline: the accepted findings, one entry per distinct rule and subject, with
-/// no counts or times, in the format ``Baseline/fingerprints(in:)`` reads.
+/// no counts or times, in the format ``Baseline/subjects(in:)`` reads.
 public enum BaselineFile {
   public static func render(_ findings: [Finding], toolVersion: String) -> String {
     var seen: Set<String> = []
@@ -10,7 +10,7 @@ public enum BaselineFile {
       json.field("version", Baseline.version)
       json.field("tool", "redraw " + toolVersion)
       json.array("findings") { json in
-        for finding in findings where seen.insert(Baseline.fingerprint(of: finding)).inserted {
+        for finding in findings where seen.insert(Baseline.subject(of: finding)).inserted {
           json.object { json in
             json.field("rule", finding.rule)
             json.field("scenario", finding.scenario)

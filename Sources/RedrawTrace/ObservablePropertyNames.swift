@@ -90,6 +90,28 @@ enum ObservablePropertyNames {
     withResolver(keyPath, subject, nil) { resolver, type in .names(resolver.settle(&type, pending: pending)) }
   }
 
+  /// The names of an access that the explicit API's key-path form records
+  /// (`Trace.read(cart, \.items)`), or nil for a read made to resolve a name.
+  ///
+  /// A key path of one step (``KeyPathSteps``) to a stored property is named after the
+  /// property; one to a computed property, as an `@Observable` property's key path is (3.
+  /// above, its value compared with every backing field's); any other key path (`\.owner.name`)
+  /// is `<unnamed Member>`, never guessed. The names are cached as the `@Observable` path's are.
+  static func explicitNames<Subject: AnyObject, Member>(_ keyPath: KeyPath<Subject, Member>, of subject: Subject)
+    -> Names?
+  {
+    let resolution = withResolver(keyPath, subject, nil) { resolver, type in
+      if let known = type.keyPaths[keyPath]?.property { return .names(resolver.learn(known, in: &type)) }
+      guard KeyPathSteps.isOneStep(keyPath) else {
+        return .names(resolver.learn("<unnamed \(Member.self)>", in: &type))
+      }
+      if let stored = TrackedPropertyName.ofStoredProperty(keyPath) { return .names(resolver.learn(stored, in: &type)) }
+      return resolver.resolve(&type, write: false, canWait: false)
+    }
+    guard case .names(let names) = resolution else { return nil }
+    return names
+  }
+
   private static func withResolver<Subject: AnyObject, Member>(
     _ keyPath: KeyPath<Subject, Member>, _ subject: Subject, _ name: StaticString?,
     _ body: (Resolver<Subject, Member>, inout TypeState) -> Resolution

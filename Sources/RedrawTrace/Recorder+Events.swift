@@ -95,11 +95,19 @@ extension Recorder {
   /// - Complexity: O(1); no allocation.
   @usableFromInline
   func recordAccess(write: Bool, object: UInt64, type: TraceName, property: TraceName) {
-    _ = withSession(reserving: 128, names: type, property) { session, names, tid in
+    recordAccess(write: write, object: object, type: type, property: property, site: nil)
+  }
+
+  /// Records a `read` or `write` of an interned type and property, with the call site when
+  /// there is one (the explicit API's key-path form).
+  @inline(__always)
+  func recordAccess(write: Bool, object: UInt64, type: TraceName, property: TraceName, site: CallSite?) {
+    _ = withSession(reserving: 128 + (site?.worstCaseLength ?? 0), names: type, property) { session, names, tid in
       writePrefix(&session, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, tid: tid)
       writeObject(&session, object)
       writeName(&session, &names, #","type":"#, type)
       writeName(&session, &names, #","prop":"#, property)
+      if let site { writeSite(&session, site) }
       session.buffer.append("}\n")
       return ()
     }

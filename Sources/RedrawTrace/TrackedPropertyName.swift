@@ -1,7 +1,8 @@
 import RedrawPlatform
 @_spi(Reflection) import Swift
 
-/// The names of `@Tracked` properties, found by where their storage lies in the instance.
+/// The names of `@Tracked` properties, found by where their storage lies in the instance, and
+/// of the stored properties the explicit API's key paths reach (``ofStoredProperty(_:)``).
 ///
 /// The wrapped property is computed, so its key path has no name to show, and asking the
 /// storage's key path for its name would make every access build that key path object.
@@ -32,6 +33,29 @@ enum TrackedPropertyName {
       return true
     }
     return fields
+  }
+
+  /// The name of the stored property `keyPath` reaches in one step from its root class
+  /// (`\Cart.items`), or nil for any other key path: a computed property's, a longer path's.
+  ///
+  /// A key path cannot be asked for its offset, so each stored field is made into a key path of
+  /// its own and the two are compared as the runtime describes them (`\Cart.items`): equal
+  /// only for the same field. A stored property of a class that is not `final` is reached
+  /// through its accessors (a subclass may override it), and is not one here.
+  ///
+  /// - Complexity: O(fields): a walk of the class's fields; the caller caches the answer.
+  static func ofStoredProperty(_ keyPath: AnyKeyPath) -> String? {
+    let root = type(of: keyPath).rootType
+    guard let rootClass = root as? AnyClass else { return nil }
+    let description = keyPath.debugDescription
+    var found: String?
+    _forEachField(of: rootClass, options: walkOptions) { name, offset, fieldType, _ in
+      let field = _createOffsetBasedKeyPath(root: root, value: fieldType, offset: offset)
+      guard field.debugDescription == description else { return true }
+      found = String(cString: name)
+      return false
+    }
+    return found
   }
 
   /// `.classType` (walk a class, superclasses included) and `.ignoreUnknown` (skip fields

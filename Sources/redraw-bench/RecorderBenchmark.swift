@@ -6,7 +6,7 @@ import RedrawTrace
 ///
 /// Each case runs a loop of recording calls several times and reports the median.
 /// `off` is a call while recording is off (one atomic load and a branch); `memory`
-/// and `file` record explicit `read` events; `tracked` reads a `@Tracked` property,
+/// and `file` record explicit `read` events, named by hand or by key path; `tracked` reads a `@Tracked` property,
 /// which also reports to the Observation registrar; `@Observable+Redraw` reads and writes
 /// a property of an unchanged `@Observable` class that records through a `ModelTracking`.
 /// Cases that read or write an observable property are printed beside `@Observable`'s
@@ -31,6 +31,7 @@ struct RecorderBenchmark {
 
   func run() throws -> [Figure] {
     let model = BenchModel()
+    let plain = PlainBenchModel()
     var figures: [Figure] = []
     func selected(_ name: String) -> Bool { only.map { name.contains($0) } ?? true }
     if selected("off (explicit read)") {
@@ -39,6 +40,14 @@ struct RecorderBenchmark {
           name: "off (explicit read)",
           nanosecondsPerEvent: measure(events * 10) { count in
             for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
+          }))
+    }
+    if selected("off (explicit read, key path)") {
+      figures.append(
+        Figure(
+          name: "off (explicit read, key path)",
+          nanosecondsPerEvent: measure(events * 10) { count in
+            for _ in 0..<count { Trace.read(plain, \.value) }
           }))
     }
     if selected("off (explicit read, a call each)") {
@@ -97,6 +106,15 @@ struct RecorderBenchmark {
           }))
     }
     memory.removeAll()
+    if selected("memory (explicit read, key path)") {
+      figures.append(
+        Figure(
+          name: "memory (explicit read, key path)",
+          nanosecondsPerEvent: try recording(.memory(memory)) { count in
+            for _ in 0..<count { Trace.read(plain, \.value) }
+          }))
+    }
+    memory.removeAll()
     if selected("memory (@Tracked read)") {
       figures.append(
         Figure(
@@ -115,6 +133,14 @@ struct RecorderBenchmark {
           name: "file (explicit read)",
           nanosecondsPerEvent: try recording(.file(path)) { count in
             for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
+          }))
+    }
+    if selected("file (explicit read, key path)") {
+      figures.append(
+        Figure(
+          name: "file (explicit read, key path)",
+          nanosecondsPerEvent: try recording(.file(path)) { count in
+            for _ in 0..<count { Trace.read(plain, \.value) }
           }))
     }
     if selected("file (@Tracked read)") {
@@ -171,6 +197,13 @@ struct RecorderBenchmark {
 final class BenchModel: TrackedModel {
   let tracking = ModelTracking()
   @Tracked var value = 1
+}
+
+/// A model recorded through the explicit API, read by key path: a stored property, and the
+/// identity the string form's `BenchModel` has too.
+final class PlainBenchModel: TraceIdentifiable {
+  let traceIdentity = TraceIdentity()
+  var value = 1
 }
 
 /// The same model as `@Observable` declares it: the baseline of every `@Tracked` figure.

@@ -1,4 +1,5 @@
 import Foundation
+import RedrawTestSupport
 import Testing
 
 /// Every ```swift block of README.md and docs/*.md is compiled by the tests (it appears
@@ -6,8 +7,6 @@ import Testing
 /// top) or says it is not, and why, on the line before it: `<!-- not compiled: the reason -->`.
 @Suite("Every Swift block of the docs compiles or says why not")
 struct PageCoverageTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 
   /// The files that compile the docs' code.
   static let exampleFiles = [
@@ -20,13 +19,14 @@ struct PageCoverageTests {
   ]
 
   static var pages: [String] {
-    let docs = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
+    let docs =
+      (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("docs").path)) ?? []
     return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
   }
 
   /// The page's Swift blocks, each with whether the line before it marks it not compiled.
   static func blocks(of page: String) throws -> [(code: String, markedNotCompiled: Bool)] {
-    let lines = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+    let lines = try String(contentsOf: repositoryRoot.appendingPathComponent(page), encoding: .utf8)
       .split(separator: "\n", omittingEmptySubsequences: false)
     var blocks: [(String, Bool)] = []
     var current: [Substring]?
@@ -52,7 +52,7 @@ struct PageCoverageTests {
   @Test(arguments: pages)
   func everySwiftBlockIsCompiledOrMarked(page: String) throws {
     let files = try Self.exampleFiles.map {
-      try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8)
+      try String(contentsOf: repositoryRoot.appendingPathComponent($0), encoding: .utf8)
     }.joined(separator: "\n")
     // Imports are compared on their own: a block's code is looked for without them.
     let examples = files.split(separator: "\n", omittingEmptySubsequences: false)

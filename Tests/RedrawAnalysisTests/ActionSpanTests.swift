@@ -1,4 +1,5 @@
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 @Suite("action spans: user actions, their writes and the evaluations they cause")
@@ -22,7 +23,7 @@ struct ActionSpanTests {
     """
 
   @Test func anActionCountsItsWritesAndTheEvaluationsTheyCaused() throws {
-    let session = try #require(try analyze(Self.sendTapped).sessions.first)
+    let session = try #require(try analyze(trace: Self.sendTapped).sessions.first)
     #expect(session.actions.map(\.name) == ["Send tapped"])
     let action = try #require(session.actions.first)
     #expect(action.performed == 1)
@@ -33,7 +34,7 @@ struct ActionSpanTests {
   }
 
   @Test func readsAndInitializersInsideAnActionAreNeitherUntrackedNorConstruction() throws {
-    let session = try #require(try analyze(Self.sendTapped).sessions.first)
+    let session = try #require(try analyze(trace: Self.sendTapped).sessions.first)
     #expect(!session.diagnostics.contains { $0.message.contains("untracked") })
     let receipt = try #require(session.initGroups.first { $0.type == "Receipt" })
     #expect(receipt.constructionRuns == 0, "made on purpose, in the action")

@@ -1,5 +1,6 @@
 import Foundation
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 /// The library's analysis, as the CLI, the harness and the tests run it: budgets after the

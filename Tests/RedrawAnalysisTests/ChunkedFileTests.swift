@@ -1,4 +1,5 @@
 import Foundation
+import RedrawTestSupport
 import Testing
 
 @testable import RedrawAnalysis
@@ -7,6 +8,9 @@ import Testing
 /// whole, wherever the chunk ends fall.
 @Suite("Chunked reading")
 struct ChunkedFileTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   /// Lines of many lengths: empty, one byte, CRLF, longer than a chunk, and a last line
   /// without its line end.
   static let text =
@@ -15,8 +19,8 @@ struct ChunkedFileTests {
 
   /// The lines of every chunk, in order, and whether each chunk said it reached the end.
   static func chunks(of text: String, chunkSize: Int) throws -> (bytes: [UInt8], reachesEnd: [Bool]) {
-    let path = try temporaryTrace(text)
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let scratch = ScratchDirectory()
+    let path = try scratch.file("trace.jsonl", containing: text)
     let descriptor = open(path, O_RDONLY)
     defer { close(descriptor) }
     let file = ChunkedFile(descriptor: descriptor, size: text.utf8.count, chunkSize: chunkSize)
@@ -57,8 +61,8 @@ struct ChunkedFileTests {
     let sample = try String(
       contentsOf: repositoryRoot.appendingPathComponent("SampleTraces/rules/over-broad-invalidation.jsonl"),
       encoding: .utf8)
-    let path = try temporaryTrace(String(repeating: sample, count: 20) + #"{"e":"read","t":5,"tid"#)
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let path = try scratch.file(
+      "trace.jsonl", containing: String(repeating: sample, count: 20) + #"{"e":"read","t":5,"tid"#)
     var one = TraceReader(lenient: false)
     let expected = try one.read(path: path, name: "t.jsonl")
     var strings = StringTable()
@@ -80,8 +84,7 @@ extension ChunkedFileTests {
   func aLineTooLongIsNamedByItsNumber(chunkSize: Int) throws {
     var lines = [metaLine] + (1...30).map { #"{"e":"mark","t":\#($0),"tid":1,"name":"step"}"# }
     lines[20] = #"{"e":"mark","t":20,"tid":1,"name":"\#(String(repeating: "z", count: 20_000))"}"#
-    let path = try temporaryTrace(lines.joined(separator: "\n") + "\n")
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let path = try scratch.file("trace.jsonl", containing: lines.joined(separator: "\n") + "\n")
     var strings = StringTable()
     var parallel = ParallelTraceReader(workers: 2, lenient: true)
     parallel.chunkSize = chunkSize
@@ -102,11 +105,11 @@ extension ChunkedFileTests {
     let text =
       ([metaLine] + (1...200).map { #"{"e":"mark","t":\#($0),"tid":1,"name":"step"}"# })
       .joined(separator: "\n") + "\n"
-    let path = scratchDirectory.appendingPathComponent("\(UUID().uuidString).fifo").path
+    let path = scratch.path("trace.fifo")
     #expect(mkfifo(path, 0o600) == 0)
     defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(!ChunkedFile.isRegularFile(atPath: path))
-    #expect(!ChunkedFile.isRegularFile(atPath: scratchDirectory.path))
+    #expect(!ChunkedFile.isRegularFile(atPath: scratch.url.path))
     let writer = Thread {
       let handle = FileHandle(forWritingAtPath: path)
       handle?.write(Data(text.utf8))

@@ -1,5 +1,6 @@
 import Foundation
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 /// The reader's fast path for compact lines must read exactly what the general parser reads.
@@ -42,8 +43,8 @@ struct FastPathTests {
   @Test(arguments: samples)
   func everySampleReadsTheSameBothWays(sample: String) throws {
     let text = try String(contentsOf: repositoryRoot.appendingPathComponent(sample), encoding: .utf8)
-    let fast = try analyze(text)
-    let general = try analyze(Self.spaced(text))
+    let fast = try analyze(trace: text)
+    let general = try analyze(trace: Self.spaced(text))
     #expect(fast.summary == general.summary)
     #expect(fast.findings == general.findings)
     let fastNodes = fast.sessions.flatMap(\.nodes).map { "\($0.view) \($0.node) \($0.evaluations) \($0.overBroad)" }
@@ -67,6 +68,9 @@ struct FastPathTests {
 
 @Suite("Parallel reading agrees with reading on one thread")
 struct ParallelReadingTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   static func read(_ path: String, jobs: Int, lenient: Bool = false) throws -> Analysis {
     var reader = TraceReader(lenient: lenient, jobs: jobs)
     let file = try reader.read(path: path, name: "t.jsonl")
@@ -88,7 +92,7 @@ struct ParallelReadingTests {
       contentsOf: repositoryRoot.appendingPathComponent("SampleTraces/rules/over-broad-invalidation.jsonl"),
       encoding: .utf8)
     let text = String(repeating: sample, count: 1_500) + #"{"e":"read","t":5,"tid"#
-    let path = try temporaryTrace(text)
+    let path = try scratch.file("trace.jsonl", containing: text)
     let one = try Self.read(path, jobs: 1)
     let two = try Self.read(path, jobs: 2)
     #expect(one.summary == two.summary)
@@ -101,7 +105,7 @@ struct ParallelReadingTests {
     var lines = [metaLine]
     for index in 0..<40_000 { lines.append(#"{"e":"mark","t":\#(index),"tid":1,"name":"step"}"#) }
     lines[30_000] = "{broken"
-    let path = try temporaryTrace(lines.joined(separator: "\n") + "\n")
+    let path = try scratch.file("trace.jsonl", containing: lines.joined(separator: "\n") + "\n")
     for jobs in [1, 2, 4] {
       #expect {
         try Self.read(path, jobs: jobs)

@@ -1,4 +1,5 @@
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 @Suite("Each finding carries the best source location the trace knows")
@@ -40,25 +41,26 @@ struct FindingLocationTests {
   @Test(arguments: expected)
   func aRulesFindingPointsAtItsSource(rule: String, file: String, line: Int) throws {
     let description = try #require(RuleRegistry.rule(id: rule)?.description)
-    let analysis = try analyze(Self.withBodySites(description.triggeringExample))
+    let analysis = try analyze(trace: Self.withBodySites(description.triggeringExample))
     let finding = try #require(analysis.findings.first { $0.rule == rule })
     #expect(finding.location == CodeLocation(file: file, line: line))
   }
 
   @Test func aTraceWithoutSitesGivesViewFindingsNoLocation() throws {
     let description = OverBroadInvalidationRule.description
-    let finding = try #require(try analyze(description.triggeringExample).findings.first)
+    let finding = try #require(try analyze(trace: description.triggeringExample).findings.first)
     #expect(finding.location == nil, "the reports fall back to the trace line")
   }
 
   @Test func aWritesOwnSiteComesBeforeTheBody() throws {
     let analysis = try analyze(
-      Self.withBodySites(
-        trace(
-          #"{"e":"body","t":1,"tid":1,"id":1,"view":"ListView","node":1}"#,
-          #"{"e":"read","t":2,"tid":1,"obj":3,"type":"ListModel","prop":"items"}"#,
-          #"{"e":"write","t":2,"tid":1,"obj":3,"type":"ListModel","prop":"count","site":"/app/Sources/App/ListModel.swift:30"}"#,
-          #"{"e":"end","t":3,"tid":1,"id":1}"#)))
+      trace:
+        Self.withBodySites(
+          trace(
+            #"{"e":"body","t":1,"tid":1,"id":1,"view":"ListView","node":1}"#,
+            #"{"e":"read","t":2,"tid":1,"obj":3,"type":"ListModel","prop":"items"}"#,
+            #"{"e":"write","t":2,"tid":1,"obj":3,"type":"ListModel","prop":"count","site":"/app/Sources/App/ListModel.swift:30"}"#,
+            #"{"e":"end","t":3,"tid":1,"id":1}"#)))
     let finding = try #require(analysis.findings.first { $0.rule == WriteDuringBodyRule.description.id })
     #expect(finding.location == CodeLocation(file: "/app/Sources/App/ListModel.swift", line: 30))
     #expect(finding.site == "ListModel.swift:30")
@@ -66,7 +68,8 @@ struct FindingLocationTests {
   }
 
   @Test func aBudgetPointsAtItsViewsBody() throws {
-    let sessions = try analyze(Self.withBodySites(OverBroadInvalidationRule.description.triggeringExample)).sessions
+    let sessions = try analyze(trace: Self.withBodySites(OverBroadInvalidationRule.description.triggeringExample))
+      .sessions
     let findings = BudgetCheck.findings(
       in: sessions, budgets: [Budget(view: "BadgeView", metric: .bodyEvaluations, maximum: 1)], context: RuleContext())
     #expect(findings.map(\.location) == [CodeLocation(file: "/app/Sources/App/BadgeView.swift", line: 12)])
@@ -77,7 +80,7 @@ struct FindingLocationTests {
     #"{ "site" : "/app/V.swift:9", "e" : "body", "t" : 1, "tid" : 1, "id" : 1, "view" : "V", "node" : 2 }"#,
   ])
   func bothParsersReadABodysSite(line: String) throws {
-    let analysis = try analyze(trace(line, #"{"e":"end","t":2,"tid":1,"id":1}"#))
+    let analysis = try analyze(trace: trace(line, #"{"e":"end","t":2,"tid":1,"id":1}"#))
     let node = try #require(analysis.sessions.first?.nodes.first)
     #expect(node.site == "/app/V.swift:9")
     #expect(analysis.sessions.first?.bodyLocations == ["V": CodeLocation(file: "/app/V.swift", line: 9)])
@@ -100,7 +103,7 @@ extension FindingLocationTests {
       #"{"e":"body","t":8,"tid":1,"id":3,"view":"Badge","node":\#(written),"site":"/app/Split.swift:\#(line)"}"#,
       #"{"e":"read","t":9,"tid":1,"obj":\#(written),"type":"Model","prop":"count"}"#,
       #"{"e":"end","t":10,"tid":1,"id":3}"#)
-    let finding = try #require(try analyze(text).findings.first { $0.rule == "over-broad-invalidation" })
+    let finding = try #require(try analyze(trace: text).findings.first { $0.rule == "over-broad-invalidation" })
     #expect(finding.location == CodeLocation(file: "/app/Split.swift", line: line))
   }
 }

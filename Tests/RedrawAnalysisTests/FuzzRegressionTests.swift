@@ -1,5 +1,6 @@
 import Foundation
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 /// Inputs that once crashed or hung a reader, and hand-made hostile ones: each must be read,

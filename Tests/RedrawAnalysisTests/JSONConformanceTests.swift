@@ -1,5 +1,6 @@
 import Foundation
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 /// The JSONTestSuite parsing cases (vendored in JSONTestSuite/): `y_` must be accepted,
@@ -75,8 +76,7 @@ enum JSONTestSuite {
   /// The parsing cases, vendored under JSONTestSuite/ (MIT licence, see its LICENSE and
   /// SOURCE.md), so they run in every clone.
   static let folder: URL? = {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("JSONTestSuite/test_parsing")
+    let url = repositoryRoot.appendingPathComponent("Tests/RedrawAnalysisTests/JSONTestSuite/test_parsing")
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
   }()
 }

@@ -1,21 +1,26 @@
 import Foundation
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 @Suite("The byte-level parser accepts JSON and rejects what is not")
 struct LineParserTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   @Test func readsEveryFieldOfTheFormat() throws {
     let analysis = try analyze(
-      trace(
-        #"{"e":"init","t":1,"tid":1,"id":1,"type":"FeedModel","site":"FeedView.swift:14","owner":3}"#,
-        #"{"e":"effect","t":2,"tid":1,"kind":"network","detail":"GET /feed","site":"FeedModel.swift:9"}"#,
-        #"{"e":"end","t":3,"tid":1,"id":1,"obj":7}"#,
-        #"{"e":"body","t":4,"tid":1,"id":2,"view":"FeedView","node":3,"parent":1,"cause":"initial"}"#,
-        #"{"e":"read","t":5,"tid":1,"obj":7,"type":"FeedModel","prop":"posts"}"#,
-        #"{"e":"end","t":6,"tid":1,"id":2}"#,
-        #"{"e":"write","t":7,"tid":1,"obj":7,"type":"FeedModel","prop":"posts","site":"FeedModel.swift:30"}"#,
-        #"{"e":"mark","t":8,"tid":1,"name":"tap"}"#,
-        #"{"e":"deinit","t":9,"tid":1,"obj":7,"type":"FeedModel"}"#))
+      trace:
+        trace(
+          #"{"e":"init","t":1,"tid":1,"id":1,"type":"FeedModel","site":"FeedView.swift:14","owner":3}"#,
+          #"{"e":"effect","t":2,"tid":1,"kind":"network","detail":"GET /feed","site":"FeedModel.swift:9"}"#,
+          #"{"e":"end","t":3,"tid":1,"id":1,"obj":7}"#,
+          #"{"e":"body","t":4,"tid":1,"id":2,"view":"FeedView","node":3,"parent":1,"cause":"initial"}"#,
+          #"{"e":"read","t":5,"tid":1,"obj":7,"type":"FeedModel","prop":"posts"}"#,
+          #"{"e":"end","t":6,"tid":1,"id":2}"#,
+          #"{"e":"write","t":7,"tid":1,"obj":7,"type":"FeedModel","prop":"posts","site":"FeedModel.swift:30"}"#,
+          #"{"e":"mark","t":8,"tid":1,"name":"tap"}"#,
+          #"{"e":"deinit","t":9,"tid":1,"obj":7,"type":"FeedModel"}"#))
     let session = try #require(analysis.sessions.first)
     #expect(session.scenario == "test")
     #expect(session.eventCount == 10)
@@ -35,9 +40,10 @@ struct LineParserTests {
 
   @Test func keyOrderWhitespaceAndUnknownKeysDoNotMatter() throws {
     let analysis = try analyze(
-      trace(
-        #"  { "tid" : 1 , "extra": {"nested": [1, 2.5e-3, true, false, null, {"a": "\u00e9"}]}, "t": 5, "e": "mark", "name": "x" }  "#
-      ))
+      trace:
+        trace(
+          #"  { "tid" : 1 , "extra": {"nested": [1, 2.5e-3, true, false, null, {"a": "\u00e9"}]}, "t": 5, "e": "mark", "name": "x" }  "#
+        ))
     let session = try #require(analysis.sessions.first)
     #expect(session.count(of: .mark) == 1)
     #expect(session.unknownKeys == 1)
@@ -45,20 +51,22 @@ struct LineParserTests {
 
   @Test func escapesAndSurrogatePairsAreDecoded() throws {
     let analysis = try analyze(
-      trace(
-        #"{"e":"body","t":1,"tid":1,"id":1,"view":"Caf\u00e9 \"View\" \\ \/ \ud83d\ude00 \n","node":1}"#,
-        #"{"e":"end","t":2,"tid":1,"id":1}"#))
+      trace:
+        trace(
+          #"{"e":"body","t":1,"tid":1,"id":1,"view":"Caf\u00e9 \"View\" \\ \/ \ud83d\ude00 \n","node":1}"#,
+          #"{"e":"end","t":2,"tid":1,"id":1}"#))
     #expect(analysis.sessions.first?.nodes.first?.view == "Café \"View\" \\ / 😀 \n")
   }
 
   @Test func rawUnicodeIsKept() throws {
     let analysis = try analyze(
-      trace(#"{"e":"body","t":1,"tid":1,"id":1,"view":"日本語ビュー 👩‍👩‍👧","node":1}"#, #"{"e":"end","t":2,"tid":1,"id":1}"#))
+      trace:
+        trace(#"{"e":"body","t":1,"tid":1,"id":1,"view":"日本語ビュー 👩‍👩‍👧","node":1}"#, #"{"e":"end","t":2,"tid":1,"id":1}"#))
     #expect(analysis.sessions.first?.nodes.first?.view == "日本語ビュー 👩‍👩‍👧")
   }
 
   @Test func unknownEventKindsAreCountedAndSkipped() throws {
-    let analysis = try analyze(trace(#"{"e":"frame","t":1,"tid":1,"fps":60}"#, #"{"e":"frame","t":2,"tid":1}"#))
+    let analysis = try analyze(trace: trace(#"{"e":"frame","t":1,"tid":1,"fps":60}"#, #"{"e":"frame","t":2,"tid":1}"#))
     let session = try #require(analysis.sessions.first)
     #expect(session.unknownKinds == ["frame": 2])
     #expect(analysis.summary.unknownEvents == 2)
@@ -112,7 +120,7 @@ struct LineParserTests {
   @Test func invalidUTF8IsRejected() throws {
     var bytes = Array(trace().utf8)
     bytes += Array(#"{"e":"mark","t":1,"tid":1,"name":""#.utf8) + [0xC3, 0x28] + Array("\"}\n".utf8)
-    let path = try temporaryTrace(Data(bytes))
+    let path = try scratch.file("trace.jsonl", containing: Data(bytes))
     var reader = TraceReader(lenient: false)
     #expect(throws: TraceInputError.self) { try reader.read(path: path) }
   }

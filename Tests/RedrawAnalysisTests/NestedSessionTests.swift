@@ -1,4 +1,5 @@
 import Foundation
+import RedrawTestSupport
 import Testing
 
 @testable import RedrawAnalysis
@@ -6,6 +7,9 @@ import Testing
 /// A process's session interrupted by the blocks of test sessions and continued by a `meta`
 /// line with its `session` id, as docs/trace-format.md shows.
 @Suite struct NestedSessionTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   /// The example of docs/trace-format.md: a process session, a test's block, the process again.
   static let nested = """
     {"e":"meta","format":"redraw-trace","version":1,"startedAt":"2026-11-30T09:00:00.000Z","session":1}
@@ -77,8 +81,7 @@ import Testing
   }
 
   private func read(_ text: String, jobs: Int) throws -> [Session] {
-    let path = try temporaryTrace(text)
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let path = try scratch.file("trace.jsonl", containing: text)
     if jobs == 1 {
       var reader = TraceReader(lenient: false)
       return try reader.read(path: path, name: "t.jsonl").sessions

@@ -1,4 +1,5 @@
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 @Suite("observe events: subscriptions to whole objects")
@@ -24,7 +25,7 @@ struct ObserveEventTests {
     """
 
   @Test func aSubscriptionWithoutAReadMakesTheWriteOverBroadAndIsNoProperty() throws {
-    let analysis = try analyze(Self.heldTwice)
+    let analysis = try analyze(trace: Self.heldTwice)
     let node = try #require(analysis.sessions.first?.nodes.first)
     #expect(node.evaluations == 3)
     #expect(node.overBroad == 2, "written unreadCount, which the screen never reads")
@@ -34,11 +35,12 @@ struct ObserveEventTests {
 
   @Test func anObserveEventOutsideABodyIsIgnoredAndCounted() throws {
     let analysis = try analyze(
-      """
-      {"e":"meta","format":"redraw-trace","version":1}
-      {"e":"observe","t":1,"tid":1,"obj":3,"type":"Inbox"}
+      trace:
+        """
+        {"e":"meta","format":"redraw-trace","version":1}
+        {"e":"observe","t":1,"tid":1,"obj":3,"type":"Inbox"}
 
-      """)
+        """)
     #expect(analysis.sessions.first?.diagnostics.map(\.message) == ["observe events outside a body (ignored)"])
   }
 }
@@ -48,13 +50,14 @@ extension ObserveEventTests {
   /// evaluation's reads are settled without the subscription's no-property key.
   @Test func anEvaluationCutAfterAnObserveEventSettlesItsRealReadsOnly() throws {
     let analysis = try analyze(
-      """
-      {"e":"meta","format":"redraw-trace","version":1}
-      {"e":"body","t":10,"tid":1,"id":1,"view":"InboxScreen","node":1}
-      {"e":"observe","t":11,"tid":1,"obj":3,"type":"Inbox"}
-      {"e":"read","t":12,"tid":1,"obj":3,"type":"Inbox","prop":"title"}
+      trace:
+        """
+        {"e":"meta","format":"redraw-trace","version":1}
+        {"e":"body","t":10,"tid":1,"id":1,"view":"InboxScreen","node":1}
+        {"e":"observe","t":11,"tid":1,"obj":3,"type":"Inbox"}
+        {"e":"read","t":12,"tid":1,"obj":3,"type":"Inbox","prop":"title"}
 
-      """)
+        """)
     #expect(analysis.sessions.first?.nodes.first?.readProperties == ["Inbox.title"])
     #expect(analysis.sessions.first?.truncation?.openSpans == 1)
   }

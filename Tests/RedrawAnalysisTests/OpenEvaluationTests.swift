@@ -1,4 +1,5 @@
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 /// Writes that land while a view's body is still being evaluated, and evaluations a trace
@@ -18,7 +19,7 @@ struct OpenEvaluationTests {
   ]
 
   private func view(_ lines: [String]) throws -> NodeSummary {
-    let analysis = try analyze(([metaLine] + lines).joined(separator: "\n") + "\n")
+    let analysis = try analyze(trace: ([metaLine] + lines).joined(separator: "\n") + "\n")
     return try #require(analysis.sessions.first?.nodes.first { $0.view == "V" })
   }
 

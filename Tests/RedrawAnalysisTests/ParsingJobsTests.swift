@@ -1,9 +1,13 @@
 import Foundation
+import RedrawTestSupport
 import Testing
 
 @testable import RedrawAnalysis
 
 @Suite struct ParsingJobsTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   @Test(arguments: [
     (ParsingJobs.automatic(cores: 2), 1_000_000, 1),
     (.automatic(cores: 2), ParsingJobs.parallelThreshold - 1, 1),
@@ -31,8 +35,7 @@ import Testing
       encoding: .utf8)
     var text = ""
     while text.utf8.count < ParsingJobs.parallelThreshold { text += sample }
-    let path = try temporaryTrace(text)
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let path = try scratch.file("trace.jsonl", containing: text)
     #expect(ChunkedFile.regularFileSize(atPath: path).map { $0 >= ParsingJobs.parallelThreshold } == true)
     var automatic = TraceReader(lenient: false, parsing: .automatic(cores: 2))
     var one = TraceReader(lenient: false)

@@ -1,5 +1,6 @@
 import Foundation
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 /// The hand-checked samples in SampleTraces/rules: each yields exactly the findings a
@@ -70,10 +71,7 @@ struct SampleTraceTests {
 
   @Test(arguments: names)
   func findingsAreTheExpectedOnes(name: String) throws {
-    let path = repositoryRoot.appendingPathComponent("SampleTraces/rules/\(name).jsonl").path
-    var reader = TraceReader(lenient: false)
-    let file = try reader.read(path: path)
-    let findings = RuleRegistry.run(on: file.sessions, context: RuleContext()).map(Expected.init)
+    let findings = try analyze(repositoryFiles: ["SampleTraces/rules/\(name).jsonl"]).findings.map(Expected.init)
     let expected = try #require(Self.expectations.first { $0.file == name }).findings
     #expect(findings == expected)
   }

@@ -1,13 +1,17 @@
 import Foundation
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 /// Traces from crashed apps, other writers and the wrong files: no crash, no hang, and a
 /// precise error or a diagnostic that says what was skipped.
 @Suite("Semantic faults and files that are not traces")
 struct SemanticFaultTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   private func diagnostics(_ lines: String...) throws -> [String: Int] {
-    let analysis = try analyze(([metaLine] + lines).joined(separator: "\n") + "\n")
+    let analysis = try analyze(trace: ([metaLine] + lines).joined(separator: "\n") + "\n")
     return Dictionary(analysis.sessions.flatMap(\.diagnostics).map { ($0.message, $0.count) }) { $0 + $1 }
   }
 
@@ -62,7 +66,7 @@ struct SemanticFaultTests {
   }
 
   @Test func aWriteBeforeAnyMeta() throws {
-    let analysis = try analyze(#"{"e":"write","t":1,"tid":1,"obj":5,"type":"M","prop":"a"}"# + "\n")
+    let analysis = try analyze(trace: #"{"e":"write","t":1,"tid":1,"obj":5,"type":"M","prop":"a"}"# + "\n")
     let session = try #require(analysis.sessions.first)
     #expect(session.scenario == nil)
     #expect(
@@ -70,7 +74,7 @@ struct SemanticFaultTests {
   }
 
   @Test func aSessionWithNoEvents() throws {
-    let analysis = try analyze(metaLine + "\n" + metaLine + "\n")
+    let analysis = try analyze(trace: metaLine + "\n" + metaLine + "\n")
     #expect(analysis.sessions.count == 2)
     #expect(analysis.sessions.allSatisfy { $0.diagnostics.map(\.message) == ["the session has no events"] })
   }
@@ -83,13 +87,13 @@ struct SemanticFaultTests {
 
   @Test func aLineOfSeveralMegabytesIsRead() throws {
     let detail = String(repeating: "é", count: 3 << 20)
-    let analysis = try analyze(trace(#"{"e":"effect","t":1,"tid":1,"kind":"log","detail":"\#(detail)"}"#))
+    let analysis = try analyze(trace: trace(#"{"e":"effect","t":1,"tid":1,"kind":"log","detail":"\#(detail)"}"#))
     #expect(analysis.summary.effects == 1)
   }
 
   @Test func aPNGIsNotATrace() throws {
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52]
-    let path = try temporaryTrace(Data(png))
+    let path = try scratch.file("trace.jsonl", containing: Data(png))
     var reader = TraceReader(lenient: false)
     #expect {
       try reader.read(path: path, name: "image.png")
@@ -107,7 +111,7 @@ struct SemanticFaultTests {
   }
 
   @Test func anEmptyFileHasNoSessions() throws {
-    let analysis = try analyze("")
+    let analysis = try analyze(trace: "")
     #expect(analysis.sessions.isEmpty)
     #expect(analysis.findings.isEmpty)
   }

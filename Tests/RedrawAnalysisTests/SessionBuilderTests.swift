@@ -1,4 +1,5 @@
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 /// Why each evaluation happened, checked on small traces a reader can verify by eye.
@@ -25,7 +26,7 @@ struct SessionBuilderTests {
   }
 
   private func run(_ parts: [String]...) throws -> Analysis {
-    try analyze(([metaLine] + parts.flatMap { $0 }).joined(separator: "\n") + "\n")
+    try analyze(trace: ([metaLine] + parts.flatMap { $0 }).joined(separator: "\n") + "\n")
   }
 
   @Test func aWriteToAReadPropertyIsNeeded() throws {
@@ -157,7 +158,7 @@ struct TimelineTests {
         #"{"e":"body","t":\#(entry.time),"tid":1,"id":\#(span + 1),"view":"V\#(entry.node)","node":\#(entry.node)}"#)
       lines.append(#"{"e":"end","t":\#(entry.time + 1),"tid":1,"id":\#(span + 1)}"#)
     }
-    let session = try #require(try analyze(lines.joined(separator: "\n") + "\n").sessions.first)
+    let session = try #require(try analyze(trace: lines.joined(separator: "\n") + "\n").sessions.first)
     #expect(session.timelineBucket == 8_000)
     for node in [1, 2] {
       var expected: [Int32: Int32] = [:]

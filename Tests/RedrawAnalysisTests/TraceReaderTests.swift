@@ -1,22 +1,27 @@
 import Foundation
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 @Suite("Reading whole files: line ends, sessions, truncation, leniency")
 struct TraceReaderTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   @Test func crlfLineEndsAndBlankLinesAreAccepted() throws {
     let text = trace(#"{"e":"mark","t":1,"tid":1,"name":"a"}"#, "", "   ", #"{"e":"mark","t":2,"tid":1,"name":"b"}"#)
       .replacingOccurrences(of: "\n", with: "\r\n")
-    let session = try #require(try analyze(text).sessions.first)
+    let session = try #require(try analyze(trace: text).sessions.first)
     #expect(session.count(of: .mark) == 2)
   }
 
   @Test func eachMetaStartsASessionAndIDsAreScopedToIt() throws {
     let second = #"{"e":"meta","format":"redraw-trace","version":1,"scenario":"second"}"#
     let analysis = try analyze(
-      trace(
-        #"{"e":"body","t":1,"tid":1,"id":1,"view":"A","node":1}"#, #"{"e":"end","t":2,"tid":1,"id":1}"#, second,
-        #"{"e":"body","t":1,"tid":1,"id":1,"view":"B","node":1}"#, #"{"e":"end","t":2,"tid":1,"id":1}"#))
+      trace:
+        trace(
+          #"{"e":"body","t":1,"tid":1,"id":1,"view":"A","node":1}"#, #"{"e":"end","t":2,"tid":1,"id":1}"#, second,
+          #"{"e":"body","t":1,"tid":1,"id":1,"view":"B","node":1}"#, #"{"e":"end","t":2,"tid":1,"id":1}"#))
     #expect(analysis.sessions.map(\.scenario) == ["test", "second"])
     #expect(analysis.sessions.map { $0.nodes.map(\.view) } == [["A"], ["B"]])
     #expect(analysis.sessions[1].line == 4)
@@ -24,8 +29,8 @@ struct TraceReaderTests {
   }
 
   @Test func severalFilesAreSeparateSessionsInOneReport() throws {
-    let first = try temporaryTrace(trace(#"{"e":"mark","t":1,"tid":1,"name":"a"}"#))
-    let second = try temporaryTrace(trace(#"{"e":"mark","t":1,"tid":1,"name":"b"}"#))
+    let first = try scratch.file("first.jsonl", containing: trace(#"{"e":"mark","t":1,"tid":1,"name":"a"}"#))
+    let second = try scratch.file("second.jsonl", containing: trace(#"{"e":"mark","t":1,"tid":1,"name":"b"}"#))
     var reader = TraceReader(lenient: false)
     let files = [try reader.read(path: first), try reader.read(path: second)]
     #expect(files.map(\.sessions.count) == [1, 1])
@@ -34,7 +39,7 @@ struct TraceReaderTests {
 
   @Test func aCutLastLineIsTruncationNotAnError() throws {
     let text = trace(#"{"e":"body","t":1,"tid":1,"id":1,"view":"A","node":1}"#) + #"{"e":"read","t":2,"ti"#
-    let analysis = try analyze(text)
+    let analysis = try analyze(trace: text)
     let session = try #require(analysis.sessions.first)
     let truncation = try #require(session.truncation)
     #expect(truncation.partialLastLine)
@@ -46,14 +51,14 @@ struct TraceReaderTests {
 
   @Test func aCompleteLastLineWithoutLineEndIsAccepted() throws {
     let text = trace() + #"{"e":"mark","t":2,"tid":1,"name":"last"}"#
-    let session = try #require(try analyze(text).sessions.first)
+    let session = try #require(try analyze(trace: text).sessions.first)
     #expect(session.truncation == nil)
     #expect(session.count(of: .mark) == 1)
   }
 
   @Test func openSpansAtTheEndMeanTruncation() throws {
     let session = try #require(
-      try analyze(trace(#"{"e":"init","t":1,"tid":1,"id":1,"type":"Model"}"#)).sessions.first)
+      try analyze(trace: trace(#"{"e":"init","t":1,"tid":1,"id":1,"type":"Model"}"#)).sessions.first)
     #expect(session.truncation?.openSpans == 1)
     #expect(session.truncation?.partialLastLine == false)
   }
@@ -61,7 +66,7 @@ struct TraceReaderTests {
   @Test func aMalformedLineInTheMiddleFailsUnlessLenient() throws {
     let text = trace(#"{"e":"mark","t":1,"tid":1,"name":"a"}"#, "garbage", #"{"e":"mark","t":2,"tid":1,"name":"b"}"#)
     #expect(readError(text)?.line == 3)
-    let lenient = try analyze(text, lenient: true)
+    let lenient = try analyze(trace: text, lenient: true)
     #expect(lenient.files[0].skippedLines == 1)
     #expect(lenient.files[0].skipped.first?.line == 3)
     #expect(lenient.sessions.first?.count(of: .mark) == 2)
@@ -69,7 +74,7 @@ struct TraceReaderTests {
 
   @Test func lenientReadsKeepOnlyTheFirstFewSkippedLines() throws {
     let lines = [metaLine] + Array(repeating: "{oops", count: 20) + [#"{"e":"mark","t":2,"tid":1,"name":"b"}"#]
-    let analysis = try analyze(lines.joined(separator: "\n") + "\n", lenient: true)
+    let analysis = try analyze(trace: lines.joined(separator: "\n") + "\n", lenient: true)
     #expect(analysis.files[0].skippedLines == 20)
     #expect(analysis.files[0].skipped.count == TraceReader.keptSkippedLines)
   }
@@ -102,7 +107,7 @@ struct TraceReaderTests {
       #"{"e":"mark","t":1,"tid":1,"name":"before"}"#,
       #"{"e":"effect","t":2,"tid":1,"kind":"log","detail":"\#(long)"}"#,
       #"{"e":"mark","t":3,"tid":1,"name":"after"}"#)
-    let session = try #require(try analyze(text).sessions.first)
+    let session = try #require(try analyze(trace: text).sessions.first)
     #expect(session.count(of: .mark) == 2)
     #expect(session.count(of: .effect) == 1)
   }
@@ -111,13 +116,16 @@ struct TraceReaderTests {
 /// Mark names: events converters read them; sessions do not keep them.
 @Suite("Mark names")
 struct MarkNameTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   static let text =
     ([metaLine] + (1...500).map { #"{"e":"mark","t":\#($0),"tid":1,"name":"frame \#($0)"}"# })
     .joined(separator: "\n") + "\n"
 
   @Test func readingSessionsDoesNotKeepOneNamePerFrame() throws {
     var reader = TraceReader(lenient: false)
-    let reading = try reader.read(path: try temporaryTrace(Self.text))
+    let reading = try reader.read(path: try scratch.file("trace.jsonl", containing: Self.text))
     #expect(reading.events == 501)
     #expect(reading.sessions.first?.eventCounts[Int(EventKind.mark.rawValue)] == 500)
     #expect(reader.strings.count < 10)
@@ -126,7 +134,7 @@ struct MarkNameTests {
   @Test func convertersStillGetEveryName() throws {
     var reader = TraceReader(lenient: false)
     var names: [String] = []
-    try reader.forEachEvent(path: try temporaryTrace(Self.text)) { event, _, strings in
+    try reader.forEachEvent(path: try scratch.file("trace.jsonl", containing: Self.text)) { event, _, strings in
       if let name = event.name { names.append(strings[name]) }
     }
     #expect(names.count == 500)

@@ -1,5 +1,6 @@
 import Foundation
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 /// Each finding carries the events behind it: a reader follows cause to effect without the
@@ -10,7 +11,7 @@ struct TrailTests {
     let text = String(
       decoding: try Data(contentsOf: repositoryRoot.appendingPathComponent("SampleTraces/rules/\(sample).jsonl")),
       as: UTF8.self)
-    return try analyze(text).findings
+    return try analyze(trace: text).findings
   }
 
   @Test func anOverBroadFindingPairsEachWriteWithTheEvaluationItCaused() throws {

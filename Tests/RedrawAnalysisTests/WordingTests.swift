@@ -1,5 +1,6 @@
 import Foundation
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 @Suite("Messages count what happened")
@@ -33,7 +34,7 @@ struct WordingTests {
     """
 
   @Test func wholeModelReadNamesHowManyChildrenWereReEvaluated() throws {
-    let analysis = try analyze(Self.wholeModelParent)
+    let analysis = try analyze(trace: Self.wholeModelParent)
     let finding = try #require(analysis.findings.first { $0.rule == "whole-model-read" })
     #expect(finding.message.hasSuffix("and 2 of its 3 children were re-evaluated 2 times because of it."))
     #expect(finding.count == 2)
@@ -41,18 +42,19 @@ struct WordingTests {
 
   @Test func theTextSummarySaysWhereEffectsStarted() throws {
     let analysis = try analyze(
-      """
-      {"e":"meta","format":"redraw-trace","version":1}
-      {"e":"init","t":100,"tid":1,"id":1,"type":"FeedModel"}
-      {"e":"effect","t":110,"tid":1,"kind":"network"}
-      {"e":"effect","t":111,"tid":1,"kind":"observer"}
-      {"e":"end","t":120,"tid":1,"id":1,"obj":1}
-      {"e":"body","t":200,"tid":1,"id":2,"view":"FeedView","node":1}
-      {"e":"effect","t":210,"tid":1,"kind":"log"}
-      {"e":"end","t":220,"tid":1,"id":2}
-      {"e":"effect","t":300,"tid":1,"kind":"task"}
+      trace:
+        """
+        {"e":"meta","format":"redraw-trace","version":1}
+        {"e":"init","t":100,"tid":1,"id":1,"type":"FeedModel"}
+        {"e":"effect","t":110,"tid":1,"kind":"network"}
+        {"e":"effect","t":111,"tid":1,"kind":"observer"}
+        {"e":"end","t":120,"tid":1,"id":1,"obj":1}
+        {"e":"body","t":200,"tid":1,"id":2,"view":"FeedView","node":1}
+        {"e":"effect","t":210,"tid":1,"kind":"log"}
+        {"e":"end","t":220,"tid":1,"id":2}
+        {"e":"effect","t":300,"tid":1,"kind":"task"}
 
-      """)
+        """)
     #expect(analysis.summary.effects == 4)
     #expect(analysis.summary.effectsInInitializers == 2)
     #expect(analysis.summary.effectsInBodies == 1)
@@ -62,9 +64,11 @@ struct WordingTests {
 extension WordingTests {
   @Test func hotPropertyNamesTheViewsItsWritesReEvaluated() throws {
     let analysis = try analyze(
-      String(
-        decoding: try Data(contentsOf: repositoryRoot.appendingPathComponent("SampleTraces/rules/hot-property.jsonl")),
-        as: UTF8.self))
+      trace:
+        String(
+          decoding: try Data(
+            contentsOf: repositoryRoot.appendingPathComponent("SampleTraces/rules/hot-property.jsonl")),
+          as: UTF8.self))
     let finding = try #require(analysis.findings.first { $0.rule == "hot-property" })
     #expect(finding.message.hasSuffix("per write): ClockFace 30, Countdown 30 and StatusBar 30."))
     let property = try #require(analysis.sessions.first?.properties.first { $0.property == "now" })

@@ -1,9 +1,13 @@
 import Foundation
 import RedrawCLI
+import RedrawTestSupport
 import Testing
 
 @Suite("redraw analyze: exit codes, output and colour")
 struct AnalyzeCommandTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   @Test(arguments: [
     ("clean", "error", ExitCode.success), ("model-recreated", "error", .findings),
     ("over-broad-invalidation", "error", .success), ("over-broad-invalidation", "warning", .findings),
@@ -15,7 +19,7 @@ struct AnalyzeCommandTests {
   }
 
   @Test func anInvalidTraceExitsTwoAndPrintsNothingOnStandardOutput() throws {
-    let path = scratchPath("bad-\(UUID()).jsonl")
+    let path = scratch.path("bad-\(UUID()).jsonl")
     try Data("{\"e\":\"meta\",\"format\":\"redraw-trace\",\"version\":1}\n{oops\n{}\n".utf8).write(
       to: URL(fileURLWithPath: path))
     let terminal = CapturedTerminal()
@@ -25,7 +29,7 @@ struct AnalyzeCommandTests {
   }
 
   @Test func lenientSkipsAndSaysSo() throws {
-    let path = scratchPath("bad-\(UUID()).jsonl")
+    let path = scratch.path("bad-\(UUID()).jsonl")
     try Data(
       ("{\"e\":\"meta\",\"format\":\"redraw-trace\",\"version\":1}\n{oops\n"
         + "{\"e\":\"mark\",\"t\":1,\"tid\":1,\"name\":\"tap\"}\n").utf8
@@ -40,7 +44,7 @@ struct AnalyzeCommandTests {
   @Test func aTruncatedTraceIsAnalyzedAndReported() throws {
     let text = try String(contentsOfFile: sample("over-broad-invalidation"), encoding: .utf8)
     let cut = String(text.utf8.prefix(text.utf8.count - 10))!
-    let path = scratchPath("cut-\(UUID()).jsonl")
+    let path = scratch.path("cut-\(UUID()).jsonl")
     try Data(cut.utf8).write(to: URL(fileURLWithPath: path))
     let terminal = CapturedTerminal()
     #expect(terminal.run(["analyze", path, "--fail-on", "never"]) == .success)
@@ -49,19 +53,19 @@ struct AnalyzeCommandTests {
   }
 
   @Test func outputGoesToTheFileAndNotToStandardOutput() throws {
-    let path = scratchPath("report-\(UUID()).json")
+    let path = scratch.path("report-\(UUID()).json")
     let terminal = CapturedTerminal()
     #expect(terminal.run(["analyze", sample("clean"), "--format", "json", "--output", path]) == .success)
     #expect(terminal.standardOutput.isEmpty)
     let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
     #expect((report?["version"] as? Int) == 1)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratchDirectory.path)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)
       .filter { $0.contains(".redraw-") && $0.hasSuffix(".tmp") }
     #expect(leftovers.isEmpty)
   }
 
   @Test func aFailedRunLeavesThePreviousReportWhole() throws {
-    let path = scratchPath("keep-\(UUID()).json")
+    let path = scratch.path("keep-\(UUID()).json")
     try Data("previous report".utf8).write(to: URL(fileURLWithPath: path))
     let terminal = CapturedTerminal()
     #expect(terminal.run(["analyze", "/nonexistent.jsonl", "--output", path]) == .inputError)
@@ -75,7 +79,7 @@ struct AnalyzeCommandTests {
     (["export", "--to", "chrome", sample("clean")], #""traceEvents""#),
   ])
   func anOutputThatIsNotARegularFileIsWrittenInPlace(command: [String], expected: String) throws {
-    let path = scratchPath("fifo-\(UUID())")
+    let path = scratch.path("fifo-\(UUID())")
     #expect(mkfifo(path, 0o600) == 0)
     // Held open for reading and writing, the FIFO lets the report's writer open it at once
     // and keeps the report (far below a pipe's 64 KiB) until it is read.
@@ -145,9 +149,12 @@ struct AnalyzeCommandTests {
 
 @Suite("redraw analyze writes every format")
 struct FormatTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   @Test(arguments: ["text", "json", "sarif", "junit", "markdown", "github", "html"])
   func everyFormatIsWritten(format: String) throws {
-    let path = scratchPath("\(UUID()).\(format)")
+    let path = scratch.path("\(UUID()).\(format)")
     let terminal = CapturedTerminal()
     #expect(terminal.run([sample("model-recreated"), "--format", format, "--output", path]) == .findings)
     let text = try String(contentsOfFile: path, encoding: .utf8)

@@ -1,6 +1,7 @@
 import Foundation
 import RedrawCLI
 import RedrawPlatform
+import RedrawTestSupport
 
 /// A terminal whose output the test reads back.
 final class CapturedTerminal: Sendable {
@@ -29,10 +30,6 @@ final class CapturedTerminal: Sendable {
     RedrawCommand.main(arguments, terminal: terminal)
   }
 }
-
-/// The repository's root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
 
 /// The path of a sample trace.
 func sample(_ name: String) -> String {

@@ -1,12 +1,16 @@
 import Foundation
 import RedrawAnalysis
 import RedrawCLI
+import RedrawTestSupport
 import Testing
 
 @Suite("Configuration, ignores, budgets and baselines")
 struct ConfigurationTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   func temporaryFile(_ text: String, suffix: String = ".json") throws -> String {
-    let path = scratchPath("\(UUID())\(suffix)")
+    let path = scratch.path("\(UUID())\(suffix)")
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     return path
   }
@@ -106,7 +110,7 @@ struct ConfigurationTests {
   }
 
   @Test func aBaselineAcceptsKnownFindingsAndKeepsNewOnes() throws {
-    let baseline = scratchPath("baseline-\(UUID()).json")
+    let baseline = scratch.path("baseline-\(UUID()).json")
     let writing = CapturedTerminal()
     #expect(writing.run([sample("model-recreated"), "--write-baseline", baseline]) == .success)
     #expect(writing.standardOutput.contains("1 by the baseline"))

@@ -1,6 +1,7 @@
 import Foundation
 import RedrawAnalysis
 import RedrawCLI
+import RedrawTestSupport
 import Testing
 
 @Suite("redraw diff: before and after a change")

@@ -1,10 +1,14 @@
 import Foundation
 import RedrawCLI
+import RedrawTestSupport
 import Testing
 
 /// A recording that never happened must not pass CI silently.
 @Suite("Empty traces")
 struct EmptyTraceTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   static let empties: [(name: String, text: String)] = [
     ("zero-bytes", ""),
     ("meta-only", #"{"e":"meta","format":"redraw-trace","version":1,"scenario":"never ran"}"# + "\n"),
@@ -13,7 +17,7 @@ struct EmptyTraceTests {
   @Test(arguments: empties.map(\.name))
   func analyzeExitsTwoNamingTheFileUnlessAllowed(name: String) throws {
     let text = try #require(Self.empties.first { $0.name == name }).text
-    let path = scratchPath("\(name)-\(UUID()).jsonl")
+    let path = scratch.path("\(name)-\(UUID()).jsonl")
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     let strict = CapturedTerminal()
     #expect(strict.run(["analyze", path]) == .inputError)
@@ -29,7 +33,7 @@ struct EmptyTraceTests {
   @Test(arguments: empties.map(\.name))
   func validateCallsAnEmptyTraceAProblemUnlessAllowed(name: String) throws {
     let text = try #require(Self.empties.first { $0.name == name }).text
-    let path = scratchPath("\(name)-\(UUID()).jsonl")
+    let path = scratch.path("\(name)-\(UUID()).jsonl")
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     let strict = CapturedTerminal()
     #expect(strict.run(["validate", path]) == .findings)
@@ -42,7 +46,7 @@ struct EmptyTraceTests {
   @Test(arguments: empties.map(\.name), [true, false])
   func diffRejectsAnEmptySideUnlessAllowed(name: String, emptyIsAfter: Bool) throws {
     let text = try #require(Self.empties.first { $0.name == name }).text
-    let path = scratchPath("\(name)-\(UUID()).jsonl")
+    let path = scratch.path("\(name)-\(UUID()).jsonl")
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     let sides = emptyIsAfter ? [sample("clean"), path] : [path, sample("clean")]
     let strict = CapturedTerminal()
@@ -57,8 +61,8 @@ struct EmptyTraceTests {
   @Test(arguments: empties.map(\.name))
   func exportRejectsAnEmptyTraceAndWritesNothingUnlessAllowed(name: String) throws {
     let text = try #require(Self.empties.first { $0.name == name }).text
-    let path = scratchPath("\(name)-\(UUID()).jsonl")
-    let output = scratchPath("\(name)-\(UUID()).json")
+    let path = scratch.path("\(name)-\(UUID()).jsonl")
+    let output = scratch.path("\(name)-\(UUID()).json")
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     let strict = CapturedTerminal()
     #expect(strict.run(["export", "--to", "chrome", path, "-o", output]) == .inputError)

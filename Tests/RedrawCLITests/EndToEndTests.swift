@@ -1,18 +1,13 @@
 import Foundation
 import RedrawCLI
+import RedrawTestSupport
 import Testing
 
 /// Runs the built `redraw` executable as a user would.
 @Suite("The redraw executable, end to end")
 struct EndToEndTests {
   /// The `redraw` built next to the test bundle.
-  static var executable: URL? {
-    let directory =
-      Bundle.main.executableURL?.deletingLastPathComponent()
-      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let candidate = directory.appendingPathComponent("redraw")
-    return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
-  }
+  static var executable: URL? { builtExecutable("redraw") }
 
   struct Run {
     var status: Int32

@@ -1,6 +1,7 @@
 import Foundation
 import RedrawCLI
 import RedrawHarness
+import RedrawTestSupport
 import RedrawTrace
 import Testing
 
@@ -56,6 +57,9 @@ private struct Toolbar: HarnessView {
 
 @Suite("Findings at the source line, from the package's root")
 struct SourceLineTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   /// This file, relative to the package's root.
   static let file = "Tests/RedrawCLITests/SourceLineTests.swift"
 
@@ -75,8 +79,8 @@ struct SourceLineTests {
   }
 
   /// `redraw analyze` of `recording` in `format` with the package's root as `--source-root`.
-  static func analyze(_ recording: TraceRecording, format: String) throws -> String {
-    let trace = scratchPath("source-lines-\(UUID().uuidString).jsonl")
+  func analyze(_ recording: TraceRecording, format: String) throws -> String {
+    let trace = scratch.path("source-lines-\(UUID().uuidString).jsonl")
     try Data(recording.bytes).write(to: URL(fileURLWithPath: trace))
     let terminal = CapturedTerminal()
     let code = terminal.run([
@@ -95,12 +99,12 @@ struct SourceLineTests {
 
   @Test(arguments: [false, true])
   func everySARIFResultNamesAFileUnderTheRootAtTheLineOfTheCall(reproducible: Bool) throws {
-    let sarif = try Self.analyze(Self.record(reproducible: reproducible), format: "sarif")
+    let sarif = try analyze(Self.record(reproducible: reproducible), format: "sarif")
     try Self.checkSourceLines(sarif)
   }
 
   @Test func theExecutableRunFromThePackageRootFindsItWithoutAnOption() throws {
-    let trace = scratchPath("source-lines-\(UUID().uuidString).jsonl")
+    let trace = scratch.path("source-lines-\(UUID().uuidString).jsonl")
     try Data(Self.record(reproducible: false).bytes).write(to: URL(fileURLWithPath: trace))
     // The package's root is the working directory, and its git root; no GITHUB_WORKSPACE.
     let run = try EndToEndTests().run(
@@ -141,10 +145,10 @@ struct SourceLineTests {
 
   @Test func githubAndXcodePointAtTheSameLines() throws {
     let recording = Self.record(reproducible: false)
-    let github = try Self.analyze(recording, format: "github")
+    let github = try analyze(recording, format: "github")
     #expect(github.contains("file=\(Self.file),line=\(InboxScreen.badgeCall),title=redraw over-broad-invalidation::"))
     #expect(github.contains("file=\(Self.file),line=\(Toolbar.makeCall),title=redraw repeated-init::"))
-    let xcode = try Self.analyze(recording, format: "xcode")
+    let xcode = try analyze(recording, format: "xcode")
     let path = repositoryRoot.appendingPathComponent(Self.file).path
     #expect(xcode.contains("\(path):\(UnreadBadge.effectCall):1: warning: UnreadBadge.body started"))
   }

@@ -1,12 +1,16 @@
 import Foundation
 import RedrawCLI
+import RedrawTestSupport
 import Testing
 
 @Suite("The source root: --source-root, GITHUB_WORKSPACE, the git root, the working directory")
 struct SourceRootTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   /// A fresh directory with `paths` made in it: a trailing `/` makes a folder, else a file.
-  static func tree(_ paths: [String]) throws -> URL {
-    let root = URL(fileURLWithPath: scratchPath("tree-\(UUID().uuidString)"), isDirectory: true)
+  func tree(_ paths: [String]) throws -> URL {
+    let root = URL(fileURLWithPath: scratch.path("tree-\(UUID().uuidString)"), isDirectory: true)
     for path in paths {
       let url = root.appendingPathComponent(path)
       if path.hasSuffix("/") {
@@ -33,7 +37,7 @@ struct SourceRootTests {
   }
 
   @Test func githubWorkspaceComesNext() throws {
-    let workspace = try Self.tree(["checkout/"]).appendingPathComponent("checkout").path
+    let workspace = try tree(["checkout/"]).appendingPathComponent("checkout").path
     let root = try SourceRoot.resolve(
       option: nil, environment: ["GITHUB_WORKSPACE": workspace], workingDirectory: repositoryRoot.path)
     #expect(root == workspace)
@@ -41,21 +45,21 @@ struct SourceRootTests {
 
   @Test func thenTheGitRootOfTheWorkingDirectoryEvenAWorktrees() throws {
     // A worktree or a submodule has a `.git` file rather than a folder.
-    let checkout = try Self.tree([".git", "Sources/App/"])
+    let checkout = try tree([".git", "Sources/App/"])
     let inside = checkout.appendingPathComponent("Sources/App").path
     #expect(try SourceRoot.resolve(option: nil, environment: [:], workingDirectory: inside) == checkout.path)
     #expect(SourceRoot.gitRoot(of: inside) == checkout.path)
   }
 
   @Test func elseTheWorkingDirectory() throws {
-    let plain = try Self.tree(["a/b/"]).appendingPathComponent("a/b").path
+    let plain = try tree(["a/b/"]).appendingPathComponent("a/b").path
     try #require(SourceRoot.gitRoot(of: plain) == nil, "no checkout above the temporary directory")
     #expect(
       try SourceRoot.resolve(option: nil, environment: ["GITHUB_WORKSPACE": ""], workingDirectory: plain) == plain)
   }
 
   @Test func listingSkipsHiddenFoldersAndNodeModules() throws {
-    let root = try Self.tree([
+    let root = try tree([
       "Sources/App/Feed.swift", "Sources/App/Other.swift", ".build/debug/Feed.swift", "node_modules/x/Feed.swift",
       "Tests/AppTests/Feed.swift",
     ])

@@ -1,9 +1,13 @@
 import Foundation
 import RedrawCLI
+import RedrawTestSupport
 import Testing
 
 @Suite("Misspellings get a suggestion, configuration problems all at once")
 struct SuggestionTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   @Test(arguments: [
     (["analyse", "trace.jsonl"], "Unknown command 'analyse'; did you mean 'analyze'?"),
     (["valdate", "trace.jsonl"], "Unknown command 'valdate'; did you mean 'validate'?"),
@@ -37,7 +41,7 @@ struct SuggestionTests {
   }
 
   @Test func everyConfigurationProblemIsReportedAtOnceWithoutTheUsage() throws {
-    let path = scratchPath("config-\(UUID()).json")
+    let path = scratch.path("config-\(UUID()).json")
     try Data(
       #"""
       {
@@ -62,7 +66,7 @@ struct SuggestionTests {
   /// Each setting of a rule is checked on its own: a wrong threshold does not hide a
   /// misspelt key beside it, and each names its own line and column.
   @Test func everyProblemInOneRuleIsReportedAtItsOwnPlace() throws {
-    let path = scratchPath("config-\(UUID()).json")
+    let path = scratch.path("config-\(UUID()).json")
     try Data(
       #"""
       {
@@ -94,7 +98,7 @@ struct SuggestionTests {
 
 extension SuggestionTests {
   @Test func aBudgetOrIgnoreThatMatchedNothingIsReported() throws {
-    let path = scratchPath("config-\(UUID()).json")
+    let path = scratch.path("config-\(UUID()).json")
     try Data(
       #"""
       {
@@ -115,7 +119,7 @@ extension SuggestionTests {
   /// A swap of two neighbouring letters is one typo, not two: `tyep` is `type`.
   @Test(arguments: [("tyep", "type"), ("veiw", "view"), ("colour", "")])
   func aSwapOfNeighboursIsOneEdit(typo: String, meant: String) throws {
-    let path = scratchPath("config-\(UUID()).json")
+    let path = scratch.path("config-\(UUID()).json")
     try Data(#"{ "ignore": [ { "rule": "repeated-init", "\#(typo)": "X", "reason": "r" } ] }"#.utf8)
       .write(to: URL(fileURLWithPath: path))
     let terminal = CapturedTerminal()

@@ -1,12 +1,16 @@
 import Foundation
 import RedrawAnalysis
 import RedrawCLI
+import RedrawTestSupport
 import Testing
 
 @Suite("redraw export, stats, validate and completion scripts")
 struct ToolCommandTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   func temporary(_ suffix: String) -> String {
-    scratchPath("\(UUID())\(suffix)")
+    scratch.path("\(UUID())\(suffix)")
   }
 
   func write(_ text: String) throws -> String {
@@ -164,8 +168,11 @@ func trace(_ lines: String...) -> String {
 
 @Suite("redraw validate: allowed diagnostics")
 struct ValidateAllowedTests {
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
   @Test func untrackedReadsAreNotesNotProblems() throws {
-    let path = scratchPath("\(UUID()).jsonl")
+    let path = scratch.path("\(UUID()).jsonl")
     try Data(trace(#"{"e":"read","t":1,"tid":1,"obj":1,"type":"M","prop":"a"}"#).utf8).write(
       to: URL(fileURLWithPath: path))
     let terminal = CapturedTerminal()
@@ -178,9 +185,14 @@ struct ValidateAllowedTests {
 
 @Suite("Every reader checks the format version")
 struct VersionCheckTests {
-  @Test(arguments: [["export", "--to", "chrome", "-o", scratchPath("version-test.json")], ["stats"], ["analyze"]])
+  /// This test's own directory for the files it writes.
+  let scratch = ScratchDirectory()
+
+  /// `OUTPUT` stands for a file in the test's scratch directory.
+  @Test(arguments: [["export", "--to", "chrome", "-o", "OUTPUT"], ["stats"], ["analyze"]])
   func aNewerVersionIsAnInputError(command: [String]) throws {
-    let path = scratchPath("\(UUID()).jsonl")
+    let command = command.map { $0 == "OUTPUT" ? scratch.path("version-test.json") : $0 }
+    let path = scratch.path("\(UUID()).jsonl")
     try Data(#"{"e":"meta","format":"redraw-trace","version":2}"#.utf8 + [0x0A]).write(to: URL(fileURLWithPath: path))
     let terminal = CapturedTerminal()
     #expect(terminal.run(command + [path]) == .inputError)

@@ -1,6 +1,7 @@
 import Foundation
 import RedrawAnalysis
 import RedrawHarness
+import RedrawTestSupport
 import RedrawTrace
 import Testing
 
@@ -43,11 +44,8 @@ func analyzeWithAndWithoutCauses(_ recording: TraceRecording, sourceLocation: So
 
 @Suite("Causes inferred without the trace's cause fields")
 struct CauseInferenceTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
   static let samples: [String] = ["rules", "scenarios"].flatMap { folder in
-    let directory = root.appendingPathComponent("SampleTraces/\(folder)")
+    let directory = repositoryRoot.appendingPathComponent("SampleTraces/\(folder)")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.filter { $0.hasSuffix(".jsonl") }.sorted().map { "\(folder)/\($0)" }
   }
@@ -58,7 +56,7 @@ struct CauseInferenceTests {
 
   @Test(arguments: samples)
   func everySampleGivesTheSameFindingsAndCountsWithoutCauses(sample: String) throws {
-    let bytes = try Data(contentsOf: Self.root.appendingPathComponent("SampleTraces/\(sample)"))
+    let bytes = try Data(contentsOf: repositoryRoot.appendingPathComponent("SampleTraces/\(sample)"))
     let recording = TraceRecording(bytes: Array(bytes))
     let hadCauses = recording.text.contains(#""cause":"#)
     #expect(recording.withoutCauses.text.contains(#""cause":"#) == false)

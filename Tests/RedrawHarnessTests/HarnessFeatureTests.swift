@@ -72,7 +72,7 @@ struct HarnessFeatureTests {
     // With ObservableObject, the write during body invalidates the view again, every pass.
     let counter = Counter()
     let harness = ViewHarness(tracking: .objectLevel) { Looping(counter: counter) }
-    #expect(harness.lastPasses == ViewHarness.maximumPasses)
+    #expect(harness.passesInLastFlush == ViewHarness.maximumPasses)
     #expect(harness.evaluations(of: Looping.self) == ViewHarness.maximumPasses)
   }
 

@@ -116,7 +116,7 @@ struct HarnessSemanticsTests {
     profile.unreadCount = 2
     harness.flush()
     #expect(harness.evaluations(of: Badge.self) == 1)
-    #expect(harness.lastPasses == 1)
+    #expect(harness.passesInLastFlush == 1)
   }
 
   @Test func childrenAppearAndDisappear() {

@@ -1,4 +1,5 @@
 import Foundation
+import RedrawTestSupport
 import Testing
 
 /// The package builds on Apple platforms down to Observation's floor (macOS 14, iOS 17,
@@ -127,10 +128,6 @@ enum FloorCheck {
     return String(withoutStrings[..<comment.lowerBound])
   }
 }
-
-/// The repository's root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
 
 /// Every Swift file of the package: sources, tests, the fuzzer and the manifest.
 func swiftFiles() throws -> [URL] {

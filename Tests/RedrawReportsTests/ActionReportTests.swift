@@ -1,16 +1,14 @@
 import Foundation
 import RedrawAnalysis
 import RedrawReports
+import RedrawTestSupport
 import Testing
 
 /// The reports say which user action caused which writes and evaluations.
 @Suite("Actions in the reports")
 struct ActionReportTests {
   static func chatAnalysis() throws -> Analysis {
-    var reader = TraceReader(lenient: false)
-    let name = "SampleTraces/scenarios/chat-actions-object-level.jsonl"
-    let file = try reader.read(path: GoldenTests.repositoryRoot.appendingPathComponent(name).path, name: name)
-    return Analysis(files: [file], findings: RuleRegistry.run(on: file.sessions, context: RuleContext()))
+    try analyze(repositoryFiles: ["SampleTraces/scenarios/chat-actions-object-level.jsonl"])
   }
 
   @Test func theTextReportListsEachActionWithItsWritesAndEvaluations() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 @testable import RedrawReports
@@ -11,7 +12,7 @@ import Testing
 /// Skipped where Chromium is not installed; `.ci/run` installs it.
 @Suite("The HTML report in headless Chromium", .enabled(if: Chromium.path != nil, "Chromium is not installed"))
 struct BrowserTests {
-  static let artifacts = GoldenTests.repositoryRoot.appendingPathComponent(".build/test-artifacts")
+  static let artifacts = repositoryRoot.appendingPathComponent(".build/test-artifacts")
 
   /// Runs Chromium headless with `arguments` and returns its standard output.
   func chromium(_ arguments: [String]) throws -> String {
@@ -133,10 +134,8 @@ struct BrowserTests {
   func driven(_ arguments: [String] = []) throws -> Results {
     let html = try report()
     #expect(!html.contains("<script>window.__pwned"))
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-browser-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let page = directory.appendingPathComponent("report.html")
+    let scratch = ScratchDirectory()
+    let page = scratch.url.appendingPathComponent("report.html")
     try Data(instrumented(html).utf8).write(to: page)
     let dom = try chromium(arguments + ["--virtual-time-budget=5000", "--dump-dom", page.absoluteString])
     let start = try #require(dom.range(of: "<pre id=\"test-results\">"), "the driver ran: \(dom.prefix(300))")

@@ -1,5 +1,6 @@
 import Foundation
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 @testable import RedrawReports
@@ -13,8 +14,7 @@ struct CIFormatTests {
   static let context = ReportContext(toolVersion: "0.0.0-test")
 
   static func schemaValidator() throws -> SchemaValidator {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Schemas/sarif-schema-2.1.0.json")
+    let url = repositoryRoot.appendingPathComponent("Tests/RedrawReportsTests/Schemas/sarif-schema-2.1.0.json")
     return SchemaValidator(root: try JSONValue.parse(String(contentsOf: url, encoding: .utf8)))
   }
 
@@ -132,8 +132,8 @@ struct BaselineFileTests {
   @Test func aWrittenBaselineReadsBackAsTheSameSubjects() throws {
     let findings = try GoldenTests.analysis(SampleNames.all).findings
     let text = BaselineFile.render(findings + findings, toolVersion: "t")
-    let read = try Baseline.fingerprints(in: text)
-    #expect(read == Set(findings.map(Baseline.fingerprint(of:))))
+    let read = try Baseline.subjects(in: text)
+    #expect(read == Set(findings.map(Baseline.subject(of:))))
     #expect(!text.contains("\"count\""))
   }
 }

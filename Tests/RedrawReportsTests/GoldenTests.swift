@@ -11,18 +11,10 @@ import Testing
 /// the tests again.
 @Suite("Reports compared with golden files")
 struct GoldenTests {
-  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+  static let golden = repositoryRoot.appendingPathComponent("Tests/RedrawReportsTests/Golden")
 
   static func analysis(_ names: [String]) throws -> Analysis {
-    var reader = TraceReader(lenient: false)
-    let files = try names.map { name in
-      try reader.read(
-        path: repositoryRoot.appendingPathComponent("SampleTraces/rules/\(name).jsonl").path,
-        name: "SampleTraces/rules/\(name).jsonl")
-    }
-    return Analysis(files: files, findings: RuleRegistry.run(on: files.flatMap(\.sessions), context: RuleContext()))
+    try analyze(repositoryFiles: names.map { "SampleTraces/rules/\($0).jsonl" })
   }
 
   static let cases: [(golden: String, format: ReportFormat, samples: [String])] = [
@@ -53,14 +45,10 @@ struct GoldenTests {
   /// The analysis of the located reports, its findings named relative to ``sourceRoot``,
   /// whose files are this package's.
   static func locatedAnalysis() throws -> Analysis {
-    var reader = TraceReader(lenient: false)
-    let paths = [
+    let analysis = try analyze(repositoryFiles: [
       "SampleTraces/scenarios/profile-object-level.jsonl", "SampleTraces/scenarios/feed-effectful-init.jsonl",
-    ]
-    var files = try paths.map { try reader.read(path: repositoryRoot.appendingPathComponent($0).path, name: $0) }
-    files += try analysis(["side-effect-in-init"]).files
-    let analysis = Analysis(
-      files: files, findings: RuleRegistry.run(on: files.flatMap(\.sessions), context: RuleContext()))
+      "SampleTraces/rules/side-effect-in-init.jsonl",
+    ])
     return SourceLocator(root: sourceRoot, files: packageFiles()).locate(analysis)
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import RedrawAnalysis
 import RedrawReports
+import RedrawTestSupport
 import Testing
 
 @Suite("Reports label what they name and keep allowed notes out of the way")
@@ -32,7 +33,7 @@ struct ReportWordingTests {
   @Test func untrackedReadsAreASummaryCountNotANoteEach() throws {
     var reader = TraceReader(lenient: false)
     let name = "SampleTraces/scenarios/document-task-id.jsonl"
-    let file = try reader.read(path: GoldenTests.repositoryRoot.appendingPathComponent(name).path, name: name)
+    let file = try reader.read(path: repositoryRoot.appendingPathComponent(name).path, name: name)
     let analysis = Analysis(files: [file], findings: [])
     let text = TextReport.render(analysis, context: Self.context)
     #expect(text.contains("Untracked reads       3 outside any body (--format json gives the first line of each kind)"))

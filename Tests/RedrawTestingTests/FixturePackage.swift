@@ -1,4 +1,5 @@
 import Foundation
+import RedrawTestSupport
 
 /// A user's package under `Tests/Fixtures`, built and run with the toolchain's `swift`.
 ///
@@ -7,10 +8,6 @@ import Foundation
 /// incremental.
 struct FixturePackage {
   let directory: URL
-
-  /// The repository's root, found from this file's path.
-  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
 
   /// Copies the fixture `name` into place and builds it with its tests.
   static func prepare(_ name: String) throws -> FixturePackage {

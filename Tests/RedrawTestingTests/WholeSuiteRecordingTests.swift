@@ -1,5 +1,6 @@
 import Foundation
 import RedrawAnalysis
+import RedrawTestSupport
 import Testing
 
 /// `REDRAW_TRACE=… swift test` on a user's package (Tests/Fixtures/WholeSuite): eleven tests
@@ -58,11 +59,11 @@ import Testing
   private func record(_ package: FixturePackage, arguments: [String], keepingAs name: String? = nil) throws -> (
     counts: Counts, problems: [String], output: String, trace: URL
   ) {
+    let scratch = ScratchDirectory()
     let trace =
       name.map { package.directory.deletingLastPathComponent().appendingPathComponent("\($0).jsonl") }
-      ?? FileManager.default.temporaryDirectory.appendingPathComponent("redraw-whole-suite-\(UUID()).jsonl")
+      ?? scratch.url.appendingPathComponent("tests.jsonl")
     try? FileManager.default.removeItem(at: trace)
-    defer { if name == nil { try? FileManager.default.removeItem(at: trace) } }
     let run = try package.swift(
       ["test", "--skip-build", "--disable-xctest"] + arguments, environment: ["REDRAW_TRACE": trace.path])
     guard run.status == 0 else { throw FixtureError(command: "swift test \(arguments)", output: run.output) }

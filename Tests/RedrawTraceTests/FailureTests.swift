@@ -1,5 +1,6 @@
 import Foundation
 import RedrawPlatform
+import RedrawTestSupport
 import RedrawTrace
 import Testing
 
@@ -80,10 +81,11 @@ extension RecorderTests {
 
   @Suite("Recording switched on by the environment")
   struct EnvironmentTests {
+    let scratch = ScratchDirectory()
+
     @Test func redrawTraceNamesTheFileAndRedrawScenarioTheSession() throws {
       try Trace.exclusively {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-env-\(getpid()).jsonl").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = scratch.path("trace.jsonl")
         #expect(Trace.startFromEnvironment(["REDRAW_TRACE": path, "REDRAW_SCENARIO": "from env"]))
         Trace.mark("hello")
         Trace.stop()
@@ -96,8 +98,7 @@ extension RecorderTests {
     @Test(arguments: [("20", true), ("0", false)])
     func redrawFlushMillisecondsSetsHowSoonEventsReachTheFile(value: String, written: Bool) throws {
       try Trace.exclusively {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-flush-\(UUID()).jsonl").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = scratch.path("trace.jsonl")
         #expect(Trace.startFromEnvironment(["REDRAW_TRACE": path, "REDRAW_FLUSH_MS": value]))
         Trace.mark("soon")
         // Written: within the interval (given time for a busy machine). Not written: nothing
@@ -113,8 +114,7 @@ extension RecorderTests {
     @Test(arguments: ["-5", "fast", "1.5", "", "99999999999999999999"])
     func aFlushIntervalThatIsNotMillisecondsFallsBackToTheDefault(value: String) throws {
       try Trace.exclusively {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-flush-\(UUID()).jsonl").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let path = scratch.path("trace.jsonl")
         #expect(Trace.startFromEnvironment(["REDRAW_TRACE": path, "REDRAW_FLUSH_MS": value]))
         Trace.mark("soon")
         let before = try waitForContent(path, seconds: 3)

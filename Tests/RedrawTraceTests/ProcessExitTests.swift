@@ -1,4 +1,5 @@
 import Foundation
+import RedrawTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -64,13 +65,13 @@ struct ProcessExitTests {
 private struct ChildTrace {
   let arguments: [String]
   let executable: URL
+  /// Where the trace goes: removed with the value.
+  let scratch = ScratchDirectory()
   let path: String
 
   init(arguments: [String]) throws {
-    executable = try #require(
-      Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("redraw-recording-child"))
-    try #require(FileManager.default.isExecutableFile(atPath: executable.path), "redraw-recording-child is built")
-    path = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-child-\(UUID()).jsonl").path
+    executable = try #require(builtExecutable("redraw-recording-child"), "redraw-recording-child is built")
+    path = scratch.path("child.jsonl")
     self.arguments = [arguments[0], path] + arguments.dropFirst()
   }
 
@@ -99,7 +100,6 @@ private struct ChildTrace {
   /// The file's lines: the complete ones decoded, and the numbers of those that are not
   /// JSON lines (a cut last line, with no line end, is neither).
   func lines() throws -> (complete: [TraceLine], invalid: [Int]) {
-    defer { try? FileManager.default.removeItem(atPath: path) }
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
     if data.last != 0x0A { lines.removeLast() }  // cut short, or the empty file's one "line"

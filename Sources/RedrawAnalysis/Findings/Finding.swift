@@ -54,7 +54,7 @@ public struct Finding: Sendable, Hashable {
   }
 
   /// What the finding is about, independent of counts and times: the rule and its
-  /// subject. Baselines and fingerprints key on it.
+  /// subject. Baselines key on it, and SARIF's `partialFingerprints` hash it.
   public var subject: String {
     [rule, scenario ?? "", view ?? "", type ?? "", property ?? "", site ?? ""].joined(separator: "|")
   }

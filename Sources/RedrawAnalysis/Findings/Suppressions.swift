@@ -24,7 +24,7 @@ public struct Suppressions: Sendable {
   }
 
   public var ignores: [Ignore]
-  /// Fingerprints of baseline findings (``Baseline/fingerprint(of:)``).
+  /// The subjects of baseline findings (``Baseline/subject(of:)``).
   public var baseline: Set<String>
 
   public init(ignores: [Ignore] = [], baseline: Set<String> = []) {
@@ -42,7 +42,7 @@ public struct Suppressions: Sendable {
       if let index = ignores.firstIndex(where: { $0.matches(finding) }) {
         used[index] = true
         result.ignoredFindings += 1
-      } else if baseline.contains(Baseline.fingerprint(of: finding)) {
+      } else if baseline.contains(Baseline.subject(of: finding)) {
         result.baselineFindings += 1
       } else {
         result.findings.append(finding)
@@ -67,11 +67,12 @@ public enum Baseline {
   /// The baseline file format's version.
   public static let version = 1
 
-  /// The key of a finding in a baseline.
-  public static func fingerprint(of finding: Finding) -> String { finding.subject }
+  /// The key of a finding in a baseline: its subject (``Finding/subject``), the rule and
+  /// what it is about, with no counts or times.
+  public static func subject(of finding: Finding) -> String { finding.subject }
 
-  /// The fingerprints in a baseline file.
-  public static func fingerprints(in text: String) throws(BaselineError) -> Set<String> {
+  /// The subjects of the findings a baseline file accepts.
+  public static func subjects(in text: String) throws(BaselineError) -> Set<String> {
     let document: JSONValue
     do { document = try JSONValue.parse(text) } catch { throw BaselineError(message: "\(error)") }
     guard case .number(let number)? = document["version"], Int(number) == version else {
@@ -80,7 +81,7 @@ public enum Baseline {
     guard case .array(let entries)? = document["findings"] else {
       throw BaselineError(message: "expected a \"findings\" array")
     }
-    var fingerprints: Set<String> = []
+    var subjects: Set<String> = []
     for (index, entry) in entries.enumerated() {
       guard case .string(let rule)? = entry["rule"] else {
         throw BaselineError(message: "findings[\(index)]: expected a \"rule\" string")
@@ -93,9 +94,9 @@ public enum Baseline {
         rule: rule, severity: .info, message: "", fix: "", view: field("view"), type: field("type"),
         property: field("property"), count: 0, site: field("site"), scenario: field("scenario"), source: "",
         evidence: Evidence(line: 0, time: 0))
-      fingerprints.insert(fingerprint(of: finding))
+      subjects.insert(subject(of: finding))
     }
-    return fingerprints
+    return subjects
   }
 }
 

@@ -33,6 +33,33 @@ final class ComposerModel: TrackedModel {
   @Tracked var isSending = false
 }
 
+// MARK: - Recorded by hand
+
+final class Basket: TraceIdentifiable {
+  let traceIdentity = TraceIdentity()
+  var items: [String] = []
+
+  func add(_ item: String) {
+    items.append(item)
+    Trace.write(self, \.items)  // a write of "items", at this line
+  }
+
+  var count: Int {
+    Trace.read(self, \.items)
+    return items.count
+  }
+}
+
+@Test func theKeyPathNamesTheProperty() {
+  let basket = Basket()
+  let recording = Trace.record(scenario: "add to basket") { _ in
+    basket.add("tea")
+    _ = basket.count
+  }
+  let accesses = recording.lines.filter { $0.contains(#""prop":"items""#) }
+  #expect(accesses.count == 2)  // the write, then the read
+}
+
 // MARK: - A client with effects
 
 struct FeedClient {
