@@ -71,7 +71,7 @@ struct TraceReaderTests {
     let lines = [metaLine] + Array(repeating: "{oops", count: 20) + [#"{"e":"mark","t":2,"tid":1,"name":"b"}"#]
     let analysis = try analyze(lines.joined(separator: "\n") + "\n", lenient: true)
     #expect(analysis.files[0].skippedLines == 20)
-    #expect(analysis.files[0].skipped.count == TraceReader.keptSkippedLines)
+    #expect(analysis.files[0].skipped.count == TraceReader.defaultNamedSkippedLines)
   }
 
   @Test func aNewerFormatVersionIsAClearError() throws {

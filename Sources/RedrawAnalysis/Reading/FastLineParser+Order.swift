@@ -110,7 +110,7 @@ extension FastLineParser {
   {
     guard quote < limit, quote.pointee == UInt8(ascii: "\""), let close = closingQuote(from: quote + 1, limit: limit)
     else { return nil }
-    let id = strings.intern(StringTable.Fingerprint(quote + 1, count: close - quote - 1), at: quote + 1)
+    let id = strings.intern(StringTable.Key(quote + 1, count: close - quote - 1), at: quote + 1)
     return (id, close + 1)
   }
 }

@@ -30,7 +30,7 @@ struct ParallelTraceReader {
 
   let workers: Int
   let lenient: Bool
-  var namedSkippedLines = TraceReader.keptSkippedLines
+  var namedSkippedLines = TraceReader.defaultNamedSkippedLines
   /// Bytes per chunk (smaller in tests, to put chunk ends everywhere).
   var chunkSize = ParallelTraceReader.chunkSize
   /// Lines longer than this are an error (smaller in tests).
@@ -213,7 +213,7 @@ struct ParallelTraceReader {
 private struct Merger {
   let name: String
   let lenient: Bool
-  var namedSkippedLines = TraceReader.keptSkippedLines
+  var namedSkippedLines = TraceReader.defaultNamedSkippedLines
   var builder: SessionBuilder
   var reading: FileReading
   /// Per worker: global ids of the worker's string ids.

@@ -8,15 +8,15 @@
 public struct TraceReader {
   /// The highest format version this reader understands.
   public static let formatVersion: Int64 = 1
-  /// How many skipped lines a lenient read keeps for the report.
-  public static let keptSkippedLines = 5
+  /// How many skipped lines a lenient read names unless told otherwise.
+  public static let defaultNamedSkippedLines = 5
 
   /// Whether malformed lines are skipped instead of failing the read.
   public let lenient: Bool
   /// How many threads parse each file.
   public let jobs: ParsingJobs
   /// How many skipped lines a lenient read names (the rest are counted).
-  public var namedSkippedLines = TraceReader.keptSkippedLines
+  public var namedSkippedLines = TraceReader.defaultNamedSkippedLines
   /// All strings of all files read so far.
   package private(set) var strings = StringTable()
 
