@@ -237,48 +237,35 @@ enum FastLineParser {
 
   // MARK: - Values
 
+  /// Stores an integer: false for a key that takes none (the general parser says why).
   @inline(__always)
   private static func store(_ value: Int64, for key: FastKey, into event: inout TraceEvent) -> Bool {
-    switch key {
-    case .t: event.time = value
-    case .tid: event.thread = value
-    case .id: event.span = value
-    case .node: event.node = value
-    case .obj: event.object = value
-    case .parent: event.parent = value
-    case .owner: event.owner = value
-    case .count: event.count = value
-    default: return false  // a string key with a number: let the general parser say so
-    }
-    return true
+    event.set(value, for: key.eventKey)
   }
 
+  /// Stores a string, interning it, or the kind, cause or effect kind it names: false for
+  /// a key that takes none of them or a name that is none of them.
   @inline(__always)
   private static func store(
     _ stringKey: StringTable.Key, at start: UnsafePointer<UInt8>, for key: FastKey,
     into event: inout TraceEvent, strings: inout StringTable
   ) -> Bool {
-    switch key {
-    case .e:
+    switch key.eventKey.valueType {
+    case .eventKind:
       event.kind = EventKind.named(stringKey.packedWord, length: stringKey.length)
       if event.kind == .unknown { event.unknownKind = strings.intern(stringKey, at: start) }
-    case .type: event.type = strings.intern(stringKey, at: start)
-    case .prop: event.property = strings.intern(stringKey, at: start)
-    case .view: event.view = strings.intern(stringKey, at: start)
-    case .site: event.site = strings.intern(stringKey, at: start)
-    case .detail: event.detail = strings.intern(stringKey, at: start)
-    case .name: event.name = strings.intern(stringKey, at: start)
-    case .cause:
+    case .string: return event.set(strings.intern(stringKey, at: start), for: key.eventKey)
+    case .bodyCause:
       guard let cause = BodyCause.named(UnsafeBufferPointer(start: start, count: stringKey.length)) else {
         return false
       }
       event.cause = cause
-    case .kind:
+    case .effectKind:
       guard let kind = EffectKind.named(UnsafeBufferPointer(start: start, count: stringKey.length)) else {
         return false
       }
       event.effect = kind
-    default: return false  // a number key with a string
+    case .integer: return false
     }
     return true
   }

@@ -291,21 +291,3 @@ private struct Merger {
     return reading
   }
 }
-
-extension TraceEvent {
-  /// Replaces every string id by `remap[id]`.
-  @inline(__always)
-  mutating func remapStrings(_ remap: [StringID]) {
-    func map(_ id: StringID?) -> StringID? { id.map { remap[Int($0.rawValue)] } }
-    view = map(view)
-    type = map(type)
-    property = map(property)
-    site = map(site)
-    detail = map(detail)
-    name = map(name)
-    unknownKind = map(unknownKind)
-    format = map(format)
-    scenario = map(scenario)
-    app = map(app)
-  }
-}
