@@ -198,12 +198,12 @@ struct ByteTricksTests {
   private func maskOf(_ bytes: Int) -> UInt64 { bytes == 8 ? .max : (1 << UInt64(8 * bytes)) - 1 }
 
   @Test(arguments: ["", "a", "ab", "abc", "read", "write", "effect", "deinit", "abcdefgh", "abcdefghi"])
-  func fingerprintsPackTheFirstBytes(text: String) {
+  func stringKeysPackTheFirstBytes(text: String) {
     var copy = text
     copy.withUTF8 { bytes in
-      let fingerprint =
-        bytes.baseAddress.map { StringTable.Fingerprint($0, count: bytes.count) } ?? StringTable.Fingerprint.empty
-      #expect(fingerprint.packedWord == packedWord(UnsafeBufferPointer(rebasing: bytes.prefix(8))))
+      let key =
+        bytes.baseAddress.map { StringTable.Key($0, count: bytes.count) } ?? StringTable.Key.empty
+      #expect(key.packedWord == packedWord(UnsafeBufferPointer(rebasing: bytes.prefix(8))))
     }
   }
 
@@ -213,7 +213,7 @@ struct ByteTricksTests {
     let paths = (100..<400).map { "/Users/me/Projects/App/Sources/App/Views/View\($0).swift:12" }
     let hashes = paths.map { path in
       var copy = path
-      return copy.withUTF8 { StringTable.Fingerprint($0.baseAddress!, count: $0.count).hash }
+      return copy.withUTF8 { StringTable.Key($0.baseAddress!, count: $0.count).hash }
     }
     #expect(Set(hashes).count == paths.count)
   }

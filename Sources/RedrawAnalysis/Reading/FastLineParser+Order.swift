@@ -39,36 +39,36 @@ extension FastLineParser {
     switch kind {
     case .read, .write, .`deinit`:
       guard let (object, afterObject) = integer(.obj, at: line.p, limit: limit) else { return }
-      event.object = object
+      event.set(object, for: .obj)
       line.advance(past: .obj, to: afterObject)
       guard let (type, afterType) = string(.type, at: line.p, limit: limit, strings: &strings) else { return }
-      event.type = type
+      event.set(type, for: .type)
       line.advance(past: .type, to: afterType)
       guard kind != .`deinit`, let (property, end) = string(.prop, at: line.p, limit: limit, strings: &strings)
       else { return }
-      event.property = property
+      event.set(property, for: .prop)
       line.advance(past: .prop, to: end)
     case .body:
       guard let (span, afterSpan) = integer(.id, at: line.p, limit: limit) else { return }
-      event.span = span
+      event.set(span, for: .id)
       line.advance(past: .id, to: afterSpan)
       guard let (view, afterView) = string(.view, at: line.p, limit: limit, strings: &strings) else { return }
-      event.view = view
+      event.set(view, for: .view)
       line.advance(past: .view, to: afterView)
       guard let (node, afterNode) = integer(.node, at: line.p, limit: limit) else { return }
-      event.node = node
+      event.set(node, for: .node)
       line.advance(past: .node, to: afterNode)
       guard let (parent, end) = integer(.parent, at: line.p, limit: limit) else { return }
-      event.parent = parent
+      event.set(parent, for: .parent)
       line.advance(past: .parent, to: end)
     case .end, .`init`:
       guard let (span, afterSpan) = integer(.id, at: line.p, limit: limit) else { return }
-      event.span = span
+      event.set(span, for: .id)
       line.advance(past: .id, to: afterSpan)
       guard kind == .`init`, let (type, end) = string(.type, at: line.p, limit: limit, strings: &strings) else {
         return
       }
-      event.type = type
+      event.set(type, for: .type)
       line.advance(past: .type, to: end)
     case .effect, .mark, .action, .observe, .lost, .meta, .unknown:
       return
@@ -110,7 +110,7 @@ extension FastLineParser {
   {
     guard quote < limit, quote.pointee == UInt8(ascii: "\""), let close = closingQuote(from: quote + 1, limit: limit)
     else { return nil }
-    let id = strings.intern(StringTable.Fingerprint(quote + 1, count: close - quote - 1), at: quote + 1)
+    let id = strings.intern(StringTable.Key(quote + 1, count: close - quote - 1), at: quote + 1)
     return (id, close + 1)
   }
 }

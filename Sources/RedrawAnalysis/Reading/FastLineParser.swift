@@ -12,7 +12,7 @@
 /// straight through in the writers' order (`FastLineParser+Order.swift`); the key loop
 /// reads the rest, predicting each key from the one before and checking it with one
 /// masked compare. Integers are converted eight digits at a time, and names are
-/// interned by their fingerprint.
+/// interned by their packed key (``StringTable/Key``).
 ///
 /// - Complexity: O(line length), one pass, no calls in the loop.
 enum FastLineParser {
@@ -40,7 +40,7 @@ enum FastLineParser {
     let kindLength = kindQuotes.trailingZeroBitCount >> 3
     event.kind = EventKind.named(kindWord & (UInt64.max >> UInt64(64 - 8 * max(kindLength, 1))), length: kindLength)
     if event.kind == .unknown {
-      event.unknownKind = strings.intern(StringTable.Fingerprint(kindStart, count: kindLength), at: kindStart)
+      event.unknownKind = strings.intern(StringTable.Key(kindStart, count: kindLength), at: kindStart)
     }
     var line = Cursor(p: kindStart + kindLength + 1)
     // Every writer follows the kind with the time, the thread and the kind's own keys in
@@ -82,9 +82,9 @@ enum FastLineParser {
       if p.pointee == UInt8(ascii: "\"") {
         let valueStart = p + 1
         guard let close = closingQuote(from: valueStart, limit: limit) else { return nil }
-        let fingerprint = StringTable.Fingerprint(valueStart, count: close - valueStart)
+        let stringKey = StringTable.Key(valueStart, count: close - valueStart)
         if key != .name || keepsMarkNames || event.kind == .action {
-          guard store(fingerprint, at: valueStart, for: key, into: &event, strings: &strings) else { return nil }
+          guard store(stringKey, at: valueStart, for: key, into: &event, strings: &strings) else { return nil }
         }
         p = close + 1
       } else {
@@ -237,48 +237,35 @@ enum FastLineParser {
 
   // MARK: - Values
 
+  /// Stores an integer: false for a key that takes none (the general parser says why).
   @inline(__always)
   private static func store(_ value: Int64, for key: FastKey, into event: inout TraceEvent) -> Bool {
-    switch key {
-    case .t: event.time = value
-    case .tid: event.thread = value
-    case .id: event.span = value
-    case .node: event.node = value
-    case .obj: event.object = value
-    case .parent: event.parent = value
-    case .owner: event.owner = value
-    case .count: event.count = value
-    default: return false  // a string key with a number: let the general parser say so
-    }
-    return true
+    event.set(value, for: key.eventKey)
   }
 
+  /// Stores a string, interning it, or the kind, cause or effect kind it names: false for
+  /// a key that takes none of them or a name that is none of them.
   @inline(__always)
   private static func store(
-    _ fingerprint: StringTable.Fingerprint, at start: UnsafePointer<UInt8>, for key: FastKey,
+    _ stringKey: StringTable.Key, at start: UnsafePointer<UInt8>, for key: FastKey,
     into event: inout TraceEvent, strings: inout StringTable
   ) -> Bool {
-    switch key {
-    case .e:
-      event.kind = EventKind.named(fingerprint.packedWord, length: fingerprint.length)
-      if event.kind == .unknown { event.unknownKind = strings.intern(fingerprint, at: start) }
-    case .type: event.type = strings.intern(fingerprint, at: start)
-    case .prop: event.property = strings.intern(fingerprint, at: start)
-    case .view: event.view = strings.intern(fingerprint, at: start)
-    case .site: event.site = strings.intern(fingerprint, at: start)
-    case .detail: event.detail = strings.intern(fingerprint, at: start)
-    case .name: event.name = strings.intern(fingerprint, at: start)
-    case .cause:
-      guard let cause = BodyCause.named(UnsafeBufferPointer(start: start, count: fingerprint.length)) else {
+    switch key.eventKey.valueType {
+    case .eventKind:
+      event.kind = EventKind.named(stringKey.packedWord, length: stringKey.length)
+      if event.kind == .unknown { event.unknownKind = strings.intern(stringKey, at: start) }
+    case .string: return event.set(strings.intern(stringKey, at: start), for: key.eventKey)
+    case .bodyCause:
+      guard let cause = BodyCause.named(UnsafeBufferPointer(start: start, count: stringKey.length)) else {
         return false
       }
       event.cause = cause
-    case .kind:
-      guard let kind = EffectKind.named(UnsafeBufferPointer(start: start, count: fingerprint.length)) else {
+    case .effectKind:
+      guard let kind = EffectKind.named(UnsafeBufferPointer(start: start, count: stringKey.length)) else {
         return false
       }
       event.effect = kind
-    default: return false  // a number key with a string
+    case .integer: return false
     }
     return true
   }

@@ -1,8 +1,8 @@
 /// Parses one trace line into a ``TraceEvent``.
 ///
-/// The line must be one JSON object. Keys of the format are read into the event;
-/// any other key's value is validated and skipped, and counted. Then the fields each
-/// event kind requires are checked.
+/// The line must be one JSON object. Keys of the format are read into the event, each
+/// as its ``EventKey/valueType`` says; any other key's value is validated and skipped,
+/// and counted. Then the keys the event's kind requires (``EventSchema``) are checked.
 ///
 /// - Complexity: O(line length); switches on the key's length and first byte.
 struct LineParser {
@@ -20,7 +20,8 @@ struct LineParser {
     self.keepsMarkNames = keepsMarkNames
   }
 
-  /// Parses `line` (without its line end) into `event`, which is reset first.
+  /// Parses `line` (without its line end) into `event`, which is reset first: on the
+  /// fast path when it is compact, else with ``parseValidating(_:into:)``.
   mutating func parse(_ line: UnsafeBufferPointer<UInt8>, into event: inout TraceEvent) throws(Failure) {
     event = TraceEvent()
     if let base = line.baseAddress,
@@ -30,6 +31,12 @@ struct LineParser {
     {
       return
     }
+    try parseValidating(line, into: &event)
+  }
+
+  /// Parses `line` (without its line end) into `event`, which is reset first, without
+  /// the fast path: for a line the fast path refused, which this explains.
+  mutating func parseValidating(_ line: UnsafeBufferPointer<UInt8>, into event: inout TraceEvent) throws(Failure) {
     event = TraceEvent()
     var scanner = JSONScanner(line)
     swap(&scanner.scratch, &scratch)
@@ -39,11 +46,8 @@ struct LineParser {
       throw scanner.failure("expected '{' to start an event object")
     }
     scanner.position += 1
-    var sawKind = false
-    var sawTime = false
-    var sawThread = false
-    var sawSpan = false
-    var sawNode = false
+    // The keys read with a value, a bit each.
+    var present: UInt32 = 0
     if !scanner.closesAtOnce(UInt8(ascii: "}")) {
       repeat {
         scanner.skipWhitespace()
@@ -53,44 +57,47 @@ struct LineParser {
         let key = try scanner.readString { EventKey(bytes: $0) }
         try scanner.expect(UInt8(ascii: ":"), "expected ':' after a key")
         scanner.skipWhitespace()
-        switch key {
-        case .e:
-          sawKind = true
-          try readKind(&scanner, into: &event)
-        case .t:
-          sawTime = try readInteger(&scanner, "t", into: &event.time) || sawTime
-        case .tid:
-          sawThread = try readInteger(&scanner, "tid", into: &event.thread) || sawThread
-        case .id: sawSpan = try readInteger(&scanner, "id", into: &event.span) || sawSpan
-        case .node: sawNode = try readInteger(&scanner, "node", into: &event.node) || sawNode
-        case .count: _ = try readInteger(&scanner, "count", into: &event.count)
-        case .obj: event.object = try readOptionalInteger(&scanner, "obj")
-        case .parent: event.parent = try readOptionalInteger(&scanner, "parent")
-        case .owner: event.owner = try readOptionalInteger(&scanner, "owner")
-        case .version: event.version = try readOptionalInteger(&scanner, "version")
-        case .session: event.session = try readOptionalInteger(&scanner, "session")
-        case .view: event.view = try readString(&scanner, "view")
-        case .type: event.type = try readString(&scanner, "type")
-        case .prop: event.property = try readString(&scanner, "prop")
-        case .site: event.site = try readString(&scanner, "site")
-        case .detail: event.detail = try readString(&scanner, "detail")
-        case .name: event.name = try readString(&scanner, "name")
-        case .format: event.format = try readString(&scanner, "format")
-        case .scenario: event.scenario = try readString(&scanner, "scenario")
-        case .app: event.app = try readString(&scanner, "app")
-        case .startedAt: _ = try readString(&scanner, "startedAt")
-        case .cause: try readCause(&scanner, into: &event)
-        case .kind: try readEffectKind(&scanner, into: &event)
-        case nil:
+        guard let key else {
           event.unknownKeys += 1
           try scanner.skipValue()
+          continue
         }
+        // The last value of a key counts: a `null` after a value removes it.
+        present = try read(key, &scanner, into: &event) ? present | key.bit : present & ~key.bit
       } while try scanner.continues(closedBy: UInt8(ascii: "}"))
     }
     scanner.skipWhitespace()
     guard scanner.isAtEnd else { throw scanner.failure("expected the end of the line after the event object") }
-    guard sawKind else { throw Failure(offset: 0, expected: #"expected an "e" key naming the event kind"#) }
-    try checkRequiredFields(event, present: (sawTime, sawThread, sawSpan, sawNode))
+    guard present & EventKey.e.bit != 0 else {
+      throw Failure(offset: 0, expected: #"expected an "e" key naming the event kind"#)
+    }
+    try checkRequiredKeys(of: event.kind, present: present)
+  }
+
+  /// Reads the value of `key`, as its ``EventKey/valueType`` says, into `event`.
+  ///
+  /// - Returns: Whether there was a value: false for `null`, which stands for an absent
+  ///   key.
+  private mutating func read(_ key: EventKey, _ scanner: inout JSONScanner, into event: inout TraceEvent)
+    throws(Failure) -> Bool
+  {
+    switch key.valueType {
+    case .eventKind:
+      try readKind(&scanner, into: &event)
+      return true
+    case .integer:
+      let value = try readInteger(&scanner, key)
+      event.set(value, for: key)
+      return value != nil
+    case .string:
+      let value = try readString(&scanner, key)
+      event.set(value, for: key)
+      return value != nil
+    case .bodyCause: return try readCause(&scanner, into: &event)
+    case .effectKind:
+      try readEffectKind(&scanner, into: &event)
+      return true
+    }
   }
 
   // MARK: - Values
@@ -108,8 +115,10 @@ struct LineParser {
     event.unknownKind = unknown
   }
 
-  private mutating func readCause(_ scanner: inout JSONScanner, into event: inout TraceEvent) throws(Failure) {
-    if try skipNull(&scanner) { return }
+  private mutating func readCause(_ scanner: inout JSONScanner, into event: inout TraceEvent) throws(Failure)
+    -> Bool
+  {
+    if try skipNull(&scanner) { return false }
     let start = scanner.position
     guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
       throw scanner.failure(#"expected a string for "cause""#)
@@ -118,6 +127,7 @@ struct LineParser {
       throw Failure(offset: start, expected: #"expected "cause" to be one of initial, write, parent, state, unknown"#)
     }
     event.cause = cause
+    return true
   }
 
   private mutating func readEffectKind(_ scanner: inout JSONScanner, into event: inout TraceEvent) throws(Failure) {
@@ -133,26 +143,19 @@ struct LineParser {
     event.effect = kind
   }
 
-  /// Reads an integer into `value`; `null` leaves it. Returns whether a value was read.
-  private func readInteger(_ scanner: inout JSONScanner, _ key: StaticString, into value: inout Int64) throws(Failure)
-    -> Bool
-  {
-    if try skipNull(&scanner) { return false }
+  /// Reads an integer, or nil for `null`.
+  private func readInteger(_ scanner: inout JSONScanner, _ key: EventKey) throws(Failure) -> Int64? {
+    if try skipNull(&scanner) { return nil }
     guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "-") || (scanner.current >= 48 && scanner.current <= 57)
-    else { throw scanner.failure("expected an integer for \"\(key)\"") }
-    value = try scanner.readInteger()
-    return true
+    else { throw scanner.failure("expected an integer for \"\(key.name)\"") }
+    return try scanner.readInteger()
   }
 
-  private func readOptionalInteger(_ scanner: inout JSONScanner, _ key: StaticString) throws(Failure) -> Int64? {
-    var value: Int64 = 0
-    return try readInteger(&scanner, key, into: &value) ? value : nil
-  }
-
-  private mutating func readString(_ scanner: inout JSONScanner, _ key: StaticString) throws(Failure) -> StringID? {
+  /// Reads and interns a string, or nil for `null`.
+  private mutating func readString(_ scanner: inout JSONScanner, _ key: EventKey) throws(Failure) -> StringID? {
     if try skipNull(&scanner) { return nil }
     guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
-      throw scanner.failure("expected a string for \"\(key)\"")
+      throw scanner.failure("expected a string for \"\(key.name)\"")
     }
     return try scanner.readString { strings.intern($0) }
   }
@@ -164,119 +167,15 @@ struct LineParser {
     return true
   }
 
-  // MARK: - Required fields
+  // MARK: - Required keys
 
-  private func checkRequiredFields(
-    _ event: TraceEvent, present: (time: Bool, thread: Bool, span: Bool, node: Bool)
-  ) throws(Failure) {
-    func require(_ present: Bool, _ key: String) throws(Failure) {
-      guard present else {
-        let article = "aeiou".contains(String(describing: event.kind).prefix(1)) ? "an" : "a"
-        throw Failure(offset: 0, expected: "expected \"\(key)\" in \(article) \"\(event.kind)\" event")
-      }
-    }
-    switch event.kind {
-    case .meta:
-      try require(event.format != nil, "format")
-      try require(event.version != nil, "version")
-      return
-    case .unknown, .lost:
-      return
-    default:
-      try require(present.time, "t")
-      try require(present.thread, "tid")
-    }
-    switch event.kind {
-    case .body:
-      try require(present.span, "id")
-      try require(event.view != nil, "view")
-      try require(present.node, "node")
-    case .`init`:
-      try require(present.span, "id")
-      try require(event.type != nil, "type")
-    case .end:
-      try require(present.span, "id")
-    case .read, .write:
-      try require(event.object != nil, "obj")
-      try require(event.type != nil, "type")
-      try require(event.property != nil, "prop")
-    case .effect:
-      try require(event.effect != nil, "kind")
-    case .`deinit`:
-      try require(event.object != nil, "obj")
-      try require(event.type != nil, "type")
-    case .mark:
-      try require(event.name != nil, "name")
-    case .action:
-      try require(present.span, "id")
-      try require(event.name != nil, "name")
-    case .observe:
-      try require(event.object != nil, "obj")
-      try require(event.type != nil, "type")
-    case .meta, .unknown, .lost:
-      break
-    }
+  /// Throws for the first key, in writers' order, that `kind` requires (``EventSchema``)
+  /// and `present` lacks.
+  private func checkRequiredKeys(of kind: EventKind, present: UInt32) throws(Failure) {
+    let schema = EventSchema.of(kind)
+    let missing = schema.required & ~present
+    guard missing != 0, let key = schema.first(of: missing) else { return }
+    let article = "aeiou".contains(String(describing: kind).prefix(1)) ? "an" : "a"
+    throw Failure(offset: 0, expected: "expected \"\(key.name)\" in \(article) \"\(kind)\" event")
   }
-}
-
-// MARK: - Keys
-
-/// The keys of format version 1.
-///
-/// The keys of events other than `meta` come first, in the order of ``FastKey``, which
-/// shares their raw values.
-enum EventKey: UInt32 {
-  case e, t, tid, id, obj, type, prop, view, node, parent, cause, site, owner, kind, detail, name, count
-  case version, format, scenario, app, startedAt, session
-
-  /// The key spelled by `bytes`, or nil for one the format does not define.
-  ///
-  /// - Complexity: O(1): the key's bytes are packed into one word and switched on.
-  @inline(__always)
-  init?(bytes: UnsafeBufferPointer<UInt8>) {
-    guard bytes.count <= 8 else {
-      guard matches(bytes, "startedAt") else { return nil }
-      self = .startedAt
-      return
-    }
-    self.init(word: packedWord(bytes), length: bytes.count)
-  }
-
-  /// The key whose name is `length` (at most eight) bytes packed into `word`.
-  @inline(__always)
-  init?(word: UInt64, length: Int) {
-    switch (word, length) {
-    case (0x65, 1): self = .e
-    case (0x74, 1): self = .t
-    case (0x6469, 2): self = .id
-    case (0x64_6974, 3): self = .tid
-    case (0x6A_626F, 3): self = .obj
-    case (0x70_7061, 3): self = .app
-    case (0x6564_6F6E, 4): self = .node
-    case (0x7765_6976, 4): self = .view
-    case (0x6570_7974, 4): self = .type
-    case (0x706F_7270, 4): self = .prop
-    case (0x6574_6973, 4): self = .site
-    case (0x656D_616E, 4): self = .name
-    case (0x646E_696B, 4): self = .kind
-    case (0x72_656E_776F, 5): self = .owner
-    case (0x74_6E75_6F63, 5): self = .count
-    case (0x65_7375_6163, 5): self = .cause
-    case (0x746E_6572_6170, 6): self = .parent
-    case (0x6C69_6174_6564, 6): self = .detail
-    case (0x7461_6D72_6F66, 6): self = .format
-    case (0x6E_6F69_7372_6576, 7): self = .version
-    case (0x6E_6F69_7373_6573, 7): self = .session
-    case (0x6F69_7261_6E65_6373, 8): self = .scenario
-    default: return nil
-    }
-  }
-}
-
-/// Up to eight bytes packed little-endian into a word, for switching on short names.
-@inline(__always)
-func packedWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-  var word: UInt64 = 0
-  for index in 0..<min(bytes.count, 8) { word |= UInt64(bytes[index]) << UInt64(8 * index) }
-  return word
 }

@@ -22,6 +22,8 @@ struct LineReader: ~Copyable {
 
   private let descriptor: Int32
   private let closesDescriptor: Bool
+  /// Whether the buffer is the reader's own (not bytes lent to it).
+  private let ownsBuffer: Bool
   private var buffer: UnsafeMutableRawBufferPointer
   /// Bytes of the buffer holding data: `start..<end`.
   private var start = 0
@@ -56,6 +58,7 @@ struct LineReader: ~Copyable {
       closesDescriptor = true
     }
     buffer = .allocate(byteCount: Self.chunkSize, alignment: 16)
+    ownsBuffer = true
   }
 
   /// Reads lines from bytes in memory.
@@ -63,14 +66,28 @@ struct LineReader: ~Copyable {
     descriptor = -1
     closesDescriptor = false
     buffer = .allocate(byteCount: max(bytes.count, 1), alignment: 16)
+    ownsBuffer = true
     bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
     end = bytes.count
     bytesRead = Int64(bytes.count)
     reachedEnd = true
   }
 
+  /// Reads the lines of `bytes` where they lie, without copying them: they must stay
+  /// valid, and unchanged, while the reader lives. The reader never writes to them.
+  init(lending bytes: UnsafeBufferPointer<UInt8>) {
+    descriptor = -1
+    closesDescriptor = false
+    ownsBuffer = false
+    // Only `fill()` writes to the buffer, and it never runs once the end is reached.
+    buffer = UnsafeMutableRawBufferPointer(mutating: UnsafeRawBufferPointer(bytes))
+    end = bytes.count
+    bytesRead = Int64(bytes.count)
+    reachedEnd = true
+  }
+
   deinit {
-    buffer.deallocate()
+    if ownsBuffer { buffer.deallocate() }
     if closesDescriptor { close(descriptor) }
   }
 
@@ -114,17 +131,18 @@ struct LineReader: ~Copyable {
   /// The bytes read but not yet handed out, for a parser that finds line ends itself.
   ///
   /// Valid until the next call of ``nextLine()``; the parser reports how far it got with
-  /// ``consumeLine(through:)``.
+  /// ``consumeLines(_:before:)``.
   var unread: (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) {
     let base = UnsafePointer(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
     return (base + start, base + end)
   }
 
-  /// Hands out the line that ends with the `\n` at `newline`, which must lie in ``unread``.
+  /// Hands out the `count` lines that end just before `next`, which must lie in ``unread``
+  /// (or at its end) and follow a line end.
   @inline(__always)
-  mutating func consumeLine(through newline: UnsafePointer<UInt8>) {
-    start = UnsafePointer(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)).distance(to: newline) + 1
-    lineNumber += 1
+  mutating func consumeLines(_ count: Int, before next: UnsafePointer<UInt8>) {
+    start = UnsafePointer(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)).distance(to: next)
+    lineNumber += count
   }
 
   /// Moves the pending partial line to the front and reads more after it.

@@ -30,7 +30,7 @@ struct ParallelTraceReader {
 
   let workers: Int
   let lenient: Bool
-  var namedSkippedLines = TraceReader.keptSkippedLines
+  var namedSkippedLines = TraceReader.defaultNamedSkippedLines
   /// Bytes per chunk (smaller in tests, to put chunk ends everywhere).
   var chunkSize = ParallelTraceReader.chunkSize
   /// Lines longer than this are an error (smaller in tests).
@@ -116,44 +116,26 @@ struct ParallelTraceReader {
         batch.errors = errors
         batch.lastLineUnterminated = lastLineUnterminated
       }
-      var event = TraceEvent()
-      if let base = all.baseAddress {
-        let limit = base + all.count
-        var start = 0
-        while start < all.count {
-          // Compact lines are parsed in place, the parser finding their ends.
-          event = TraceEvent()
-          if let close = FastLineParser.parse(
-            base + start, limit: limit, into: &event, strings: &parser.strings, keepsMarkNames: false),
-            close < limit, close.pointee == 0x0A
-          {
-            lines.append(Int32(events.count))
-            events.append(event)
-            start = base.distance(to: close) + 1
-            continue
+      if all.count > 0 {
+        var reader = LineReader(lending: all)
+        // The loop skips blank lines: they are entered as -1 before the next line's entry.
+        parser.parseLines(&reader) { event, line, _ in
+          while lines.count < line.number - 1 { lines.append(-1) }
+          lines.append(Int32(events.count))
+          events.append(event)
+          return true
+        } failed: { failure, line in
+          while lines.count < line.number - 1 { lines.append(-1) }
+          lines.append(Int32(-2 - errors.count))
+          switch failure {
+          case .malformed(let error): errors.append(error)
+          case .unreadable(let error):  // not for bytes in memory
+            errors.append(LineParser.Failure(offset: 0, expected: TraceReader.message(error)))
           }
-          let remaining = all.count - start
-          let found = memchr(base + start, 0x0A, remaining)
-          let end = found.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? all.count
-          let terminated = end < all.count
-          var lineEnd = end
-          if lineEnd > start, all[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-          let line = UnsafeBufferPointer(rebasing: all[start..<lineEnd])
-          if TraceReader.isBlank(line) {
-            lines.append(-1)
-          } else {
-            do throws(LineParser.Failure) {
-              try parser.parse(line, into: &event)
-              lines.append(Int32(events.count))
-              events.append(event)
-            } catch {
-              lines.append(Int32(-2 - errors.count))
-              errors.append(error)
-            }
-          }
-          if !terminated, isLast { lastLineUnterminated = true }
-          start = end + 1
+          if !line.isTerminated, isLast { lastLineUnterminated = true }
+          return true
         }
+        while lines.count < reader.lineNumber { lines.append(-1) }
       }
       let count = parser.strings.count
       for id in exported..<count { batch.newStrings.append(parser.strings.bytes(of: StringID(rawValue: Int32(id)))) }
@@ -213,7 +195,7 @@ struct ParallelTraceReader {
 private struct Merger {
   let name: String
   let lenient: Bool
-  var namedSkippedLines = TraceReader.keptSkippedLines
+  var namedSkippedLines = TraceReader.defaultNamedSkippedLines
   var builder: SessionBuilder
   var reading: FileReading
   /// Per worker: global ids of the worker's string ids.
@@ -274,9 +256,7 @@ private struct Merger {
           reading.partialLastLine = failure
           continue
         }
-        guard lenient else { throw TraceReader.explained(failure, eventsSoFar: reading.events) }
-        reading.skippedLines += 1
-        if reading.skipped.count < namedSkippedLines { reading.skipped.append(failure) }
+        try reading.skip(failure, lenient: lenient, naming: namedSkippedLines)
       }
     }
     if let failure = batch.failure {
@@ -289,23 +269,5 @@ private struct Merger {
     reading.sessions = builder.sessions
     reading.bytes = bytes
     return reading
-  }
-}
-
-extension TraceEvent {
-  /// Replaces every string id by `remap[id]`.
-  @inline(__always)
-  mutating func remapStrings(_ remap: [StringID]) {
-    func map(_ id: StringID?) -> StringID? { id.map { remap[Int($0.rawValue)] } }
-    view = map(view)
-    type = map(type)
-    property = map(property)
-    site = map(site)
-    detail = map(detail)
-    name = map(name)
-    unknownKind = map(unknownKind)
-    format = map(format)
-    scenario = map(scenario)
-    app = map(app)
   }
 }

@@ -10,8 +10,8 @@
 /// by a small integer.
 ///
 /// Lookups work on the bytes where they lie in the read buffer. A string is first
-/// reduced to a ``Fingerprint``: its length and two words that, for strings of up to
-/// 16 bytes, hold every byte. The table's slots keep the fingerprint inline, so a name
+/// reduced to a ``Key``: its length and two words that, for strings of up to
+/// 16 bytes, hold every byte. The table's slots keep the key inline, so a name
 /// seen before costs two loads, a multiplication and one compare of three words, and no
 /// `String` is made until a report asks. Longer strings fold every word after the first
 /// into the second (paths share their first and last bytes: `/Users/me/…/Feed.swift:12`)
@@ -29,11 +29,11 @@ package struct StringTable: Sendable {
   private var slots: [Slot]
   /// 64 minus the bits of a slot index: a hash's top bits pick its slot.
   private var shift: UInt64 = 54
-  /// The fingerprint of each string, by id, for growing the table.
-  private var fingerprints: [Fingerprint] = []
+  /// The key of each string, by id, for growing the table.
+  private var keys: [Key] = []
 
   /// A string reduced to its length and two words of its bytes.
-  struct Fingerprint: Equatable, Sendable {
+  struct Key: Equatable, Sendable {
     var first: UInt64
     var last: UInt64
     var length: Int
@@ -45,10 +45,10 @@ package struct StringTable: Sendable {
       self.length = length
     }
 
-    /// The fingerprint of the empty string.
-    static let empty = Fingerprint(first: 0, last: 0, length: 0)
+    /// The key of the empty string.
+    static let empty = Key(first: 0, last: 0, length: 0)
 
-    /// Reads the fingerprint of `count` bytes at `base`, touching no byte outside them.
+    /// Reads the key of `count` bytes at `base`, touching no byte outside them.
     ///
     /// Up to 16 bytes it is exact: two words that overlap for 9 to 15 bytes, two
     /// half-words below eight bytes, single bytes below four. Beyond, the first word and a
@@ -99,11 +99,11 @@ package struct StringTable: Sendable {
       return first & 0xFFFF_FFFF | ((first >> 32) >> UInt64(8 * (8 - length))) << 32
     }
 
-    /// Whether the fingerprint holds every byte, so equal fingerprints mean equal strings.
+    /// Whether the key holds every byte, so equal keys mean equal strings.
     @inline(__always)
     var isExact: Bool { length <= 16 }
 
-    /// A hash whose high bits depend on every bit of the fingerprint (a product's bits
+    /// A hash whose high bits depend on every bit of the key (a product's bits
     /// depend only on the bits below them, so tables take the top bits).
     @inline(__always)
     var hash: UInt64 {
@@ -113,7 +113,7 @@ package struct StringTable: Sendable {
   }
 
   private struct Slot {
-    var fingerprint = Fingerprint.empty
+    var key = Key.empty
     /// The string id + 1; 0 for an empty slot.
     var id: Int32 = 0
   }
@@ -123,7 +123,7 @@ package struct StringTable: Sendable {
   }
 
   /// How many distinct strings there are.
-  package var count: Int { fingerprints.count }
+  package var count: Int { keys.count }
 
   /// The string with id `id`.
   package subscript(id: StringID) -> String {
@@ -139,34 +139,34 @@ package struct StringTable: Sendable {
 
   /// The id of `bytes`, adding them on first sight.
   package mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> StringID {
-    intern(Self.fingerprint(of: bytes), at: bytes.baseAddress)
+    intern(Self.key(of: bytes), at: bytes.baseAddress)
   }
 
-  /// The id of the string at `base` whose fingerprint is `fingerprint`, adding it on first sight.
+  /// The id of the string at `base` whose key is `key`, adding it on first sight.
   ///
   /// - Complexity: O(1) expected for strings of up to 16 bytes, O(length) beyond.
   @inline(__always)
-  mutating func intern(_ fingerprint: Fingerprint, at base: UnsafePointer<UInt8>?) -> StringID {
+  mutating func intern(_ key: Key, at base: UnsafePointer<UInt8>?) -> StringID {
     let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: fingerprint.hash >> shift)
+    var slot = Int(truncatingIfNeeded: key.hash >> shift)
     while true {
       let entry = slots[slot]
       if entry.id == 0 { break }
-      if entry.fingerprint == fingerprint, fingerprint.isExact || equals(Int(entry.id) - 1, base!, fingerprint.length) {
+      if entry.key == key, key.isExact || equals(Int(entry.id) - 1, base!, key.length) {
         return StringID(rawValue: entry.id - 1)
       }
       slot = (slot + 1) & mask
     }
-    return add(fingerprint, at: base, slot: slot)
+    return add(key, at: base, slot: slot)
   }
 
-  private mutating func add(_ fingerprint: Fingerprint, at base: UnsafePointer<UInt8>?, slot: Int) -> StringID {
-    let id = fingerprints.count
-    if let base { storage.append(contentsOf: UnsafeBufferPointer(start: base, count: fingerprint.length)) }
+  private mutating func add(_ key: Key, at base: UnsafePointer<UInt8>?, slot: Int) -> StringID {
+    let id = keys.count
+    if let base { storage.append(contentsOf: UnsafeBufferPointer(start: base, count: key.length)) }
     starts.append(storage.count)
-    fingerprints.append(fingerprint)
-    slots[slot] = Slot(fingerprint: fingerprint, id: Int32(id + 1))
-    if fingerprints.count * 2 > slots.count { grow() }
+    keys.append(key)
+    slots[slot] = Slot(key: key, id: Int32(id + 1))
+    if keys.count * 2 > slots.count { grow() }
     return StringID(rawValue: Int32(id))
   }
 
@@ -183,13 +183,13 @@ package struct StringTable: Sendable {
   package func lookup(_ string: String) -> StringID? {
     var copy = string
     return copy.withUTF8 { bytes in
-      let fingerprint = Self.fingerprint(of: bytes)
+      let key = Self.key(of: bytes)
       let mask = slots.count - 1
-      var slot = Int(truncatingIfNeeded: fingerprint.hash >> shift)
+      var slot = Int(truncatingIfNeeded: key.hash >> shift)
       while slots[slot].id != 0 {
         let entry = slots[slot]
-        if entry.fingerprint == fingerprint,
-          fingerprint.isExact || equals(Int(entry.id) - 1, bytes.baseAddress!, fingerprint.length)
+        if entry.key == key,
+          key.isExact || equals(Int(entry.id) - 1, bytes.baseAddress!, key.length)
         {
           return StringID(rawValue: entry.id - 1)
         }
@@ -199,8 +199,8 @@ package struct StringTable: Sendable {
     }
   }
 
-  private static func fingerprint(of bytes: UnsafeBufferPointer<UInt8>) -> Fingerprint {
-    bytes.baseAddress.map { Fingerprint($0, count: bytes.count) } ?? .empty
+  private static func key(of bytes: UnsafeBufferPointer<UInt8>) -> Key {
+    bytes.baseAddress.map { Key($0, count: bytes.count) } ?? .empty
   }
 
   // MARK: - Storage
@@ -215,10 +215,10 @@ package struct StringTable: Sendable {
     var bigger = [Slot](repeating: Slot(), count: slots.count * 2)
     shift -= 1
     let mask = bigger.count - 1
-    for (id, fingerprint) in fingerprints.enumerated() {
-      var slot = Int(truncatingIfNeeded: fingerprint.hash >> shift)
+    for (id, key) in keys.enumerated() {
+      var slot = Int(truncatingIfNeeded: key.hash >> shift)
       while bigger[slot].id != 0 { slot = (slot + 1) & mask }
-      bigger[slot] = Slot(fingerprint: fingerprint, id: Int32(id + 1))
+      bigger[slot] = Slot(key: key, id: Int32(id + 1))
     }
     slots = bigger
   }

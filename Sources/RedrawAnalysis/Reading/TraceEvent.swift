@@ -166,6 +166,64 @@ package struct TraceEvent: Sendable {
     get { Self.id(strings.9) }
     set { strings.9 = newValue?.rawValue ?? -1 }
   }
+
+  // MARK: - Values by key
+
+  /// Stores the integer value of `key`, the one place that says which field holds it.
+  /// `nil` (a JSON `null`) removes an optional key's value and leaves the others'.
+  ///
+  /// - Returns: False when `key` takes no integer (``EventKey/valueType``).
+  @inline(__always) @discardableResult
+  mutating func set(_ value: Int64?, for key: EventKey) -> Bool {
+    switch key {
+    case .t: time = value ?? time
+    case .tid: thread = value ?? thread
+    case .id: span = value ?? span
+    case .node: node = value ?? node
+    case .count: count = value ?? count
+    case .obj: object = value
+    case .parent: parent = value
+    case .owner: owner = value
+    case .version: version = value
+    case .session: session = value
+    default: return false
+    }
+    return true
+  }
+
+  /// Stores the string value of `key` (`startedAt` is not kept), the one place that says
+  /// which field holds it. `nil` (a JSON `null`) removes the value.
+  ///
+  /// - Returns: False when `key` takes no string (``EventKey/valueType``).
+  @inline(__always) @discardableResult
+  mutating func set(_ value: StringID?, for key: EventKey) -> Bool {
+    switch key {
+    case .view: view = value
+    case .type: type = value
+    case .prop: property = value
+    case .site: site = value
+    case .detail: detail = value
+    case .name: name = value
+    case .format: format = value
+    case .scenario: scenario = value
+    case .app: app = value
+    case .startedAt: break
+    default: return false
+    }
+    return true
+  }
+
+  /// Replaces every string id by `remap[id]`: each of the string fields, whatever they
+  /// are, as they lie side by side.
+  @inline(__always)
+  mutating func remapStrings(_ remap: [StringID]) {
+    withUnsafeMutableBytes(of: &strings) { raw in
+      for offset in stride(from: 0, to: raw.count, by: MemoryLayout<Int32>.stride) {
+        let id = raw.load(fromByteOffset: offset, as: Int32.self)
+        if id >= 0 { raw.storeBytes(of: remap[Int(id)].rawValue, toByteOffset: offset, as: Int32.self) }
+      }
+    }
+  }
 }
 
 /// The event kinds of format version 1, plus `lost`, which RedrawTrace writes when it

@@ -8,15 +8,15 @@
 public struct TraceReader {
   /// The highest format version this reader understands.
   public static let formatVersion: Int64 = 1
-  /// How many skipped lines a lenient read keeps for the report.
-  public static let keptSkippedLines = 5
+  /// How many skipped lines a lenient read names unless told otherwise.
+  public static let defaultNamedSkippedLines = 5
 
   /// Whether malformed lines are skipped instead of failing the read.
   public let lenient: Bool
   /// How many threads parse each file.
   public let jobs: ParsingJobs
   /// How many skipped lines a lenient read names (the rest are counted).
-  public var namedSkippedLines = TraceReader.keptSkippedLines
+  public var namedSkippedLines = TraceReader.defaultNamedSkippedLines
   /// All strings of all files read so far.
   package private(set) var strings = StringTable()
 
@@ -66,14 +66,13 @@ public struct TraceReader {
     var skipped = 0
     var events = 0
     let lenient = self.lenient
-    try scan(&lines, name: displayName, keepsMarkNames: true) { (event, line, strings) throws(TraceInputError) in
+    try scan(&lines, name: displayName, keepsMarkNames: true) { event, line, strings in
       events += 1
       body(event, line.number, strings)
       return true
     } failed: { (failure, line) throws(TraceInputError) in
       guard lenient || !line.isTerminated else { throw Self.explained(failure, eventsSoFar: events) }
       skipped += 1
-      return true
     }
     return skipped
   }
@@ -88,72 +87,56 @@ public struct TraceReader {
     do {
       return try LineReader(path: path)
     } catch {
-      throw TraceInputError(file: name, line: 0, column: 0, message: readerMessage(error))
+      throw TraceInputError(file: name, line: 0, column: 0, message: Self.message(error))
     }
   }
 
-  /// Parses every non-blank line of `lines` and hands it to `body` with the line (its
-  /// number and whether it ended), until `body` returns false. `meta` events are checked
-  /// for the format and version here, for every reader.
-  ///
-  /// Lines in the compact form are parsed where they lie in the read buffer, the parser
-  /// finding their ends; any other line is found by ``LineReader/nextLine()`` and parsed
-  /// by ``LineParser``, which explains what is wrong with it.
+  /// Parses every non-blank line of `lines` with ``LineParser/parseLines(_:_:failed:)``
+  /// and hands it to `body` with the line (its number and whether it ended), or a
+  /// malformed line to `failed`, until `body` returns false or `failed` throws. `meta`
+  /// events are checked for the format and version here, for every reader.
   ///
   /// - Complexity: O(input); the table of strings is owned by the parser while it reads,
   ///   so interning never copies it.
   private mutating func scan(
     _ lines: inout LineReader, name: String, keepsMarkNames: Bool,
-    _ body: (borrowing TraceEvent, ScannedLine, borrowing StringTable) throws(TraceInputError) -> Bool,
-    failed: (TraceInputError, ScannedLine) throws(TraceInputError) -> Bool
+    _ body: (borrowing TraceEvent, LineParser.ScannedLine, borrowing StringTable) -> Bool,
+    failed: (TraceInputError, LineParser.ScannedLine) throws(TraceInputError) -> Void
   ) throws(TraceInputError) {
     var parser = LineParser(strings: strings, keepsMarkNames: keepsMarkNames)
     strings = StringTable()
     defer { strings = parser.strings }
-    var event = TraceEvent()
-    while true {
-      // The fast path: a compact line and its line end, inside the buffer.
-      let (start, end) = lines.unread
-      if start < end {
-        event = TraceEvent()
-        if let close = FastLineParser.parse(
-          start, limit: end, into: &event, strings: &parser.strings, keepsMarkNames: parser.keepsMarkNames),
-          close < end,
-          close.pointee == 0x0A
-        {
-          lines.consumeLine(through: close)
-          guard try body(event, ScannedLine(number: lines.lineNumber, isTerminated: true), parser.strings) else {
-            return
-          }
-          continue
+    // The handlers cannot throw through the loop: the error stops it and is thrown after.
+    var thrown: TraceInputError?
+    parser.parseLines(&lines) { event, line, strings in
+      if !line.isCompact, event.kind == .meta {
+        do throws(TraceInputError) {
+          try Self.checkMeta(event, file: name, line: line.number, strings: strings)
+        } catch {
+          thrown = error
+          return false
         }
       }
-      let next: LineReader.Line?
-      do {
-        next = try lines.nextLine()
-      } catch {
-        throw TraceInputError(file: name, line: lines.lineNumber + 1, column: 1, message: readerMessage(error))
+      return body(event, line, strings)
+    } failed: { failure, line in
+      let error: TraceInputError
+      switch failure {
+      case .malformed(let malformed):
+        error = TraceInputError(
+          file: name, line: line.number, column: malformed.offset + 1, message: malformed.expected)
+      case .unreadable(let unreadable):
+        thrown = TraceInputError(file: name, line: line.number, column: 1, message: Self.message(unreadable))
+        return false
       }
-      guard let line = next else { return }
-      if Self.isBlank(line.bytes) { continue }
-      let scanned = ScannedLine(number: lines.lineNumber, isTerminated: line.isTerminated)
-      do throws(LineParser.Failure) {
-        try parser.parse(line.bytes, into: &event)
+      do throws(TraceInputError) {
+        try failed(error, line)
+        return true
       } catch {
-        let failure = TraceInputError(
-          file: name, line: scanned.number, column: error.offset + 1, message: error.expected)
-        guard try failed(failure, scanned) else { return }
-        continue
+        thrown = error
+        return false
       }
-      if event.kind == .meta { try Self.checkMeta(event, file: name, line: scanned.number, strings: parser.strings) }
-      guard try body(event, scanned, parser.strings) else { return }
     }
-  }
-
-  /// A line as ``scan(_:name:keepsMarkNames:_:failed:)`` hands it on.
-  private struct ScannedLine {
-    var number: Int
-    var isTerminated: Bool
+    if let thrown { throw thrown }
   }
 
   private mutating func read(_ lines: inout LineReader, name displayName: String) throws(TraceInputError)
@@ -165,20 +148,18 @@ public struct TraceReader {
     let lenient = self.lenient
     let namedSkippedLines = self.namedSkippedLines
     // Sessions do not use mark names: they are checked, not kept.
-    try scan(&lines, name: displayName, keepsMarkNames: false) { (event, line, strings) throws(TraceInputError) in
+    try scan(&lines, name: displayName, keepsMarkNames: false) { event, line, strings in
       reading.events += 1
       builder.add(event, line: line.number, strings: strings)
       return true
     } failed: { (failure, line) throws(TraceInputError) in
-      if !line.isTerminated {
+      guard line.isTerminated else {
+        // The writer died mid-line: what came before is analyzed.
         reading.partialLastLine = failure
         partial = true
-        return false
+        return
       }
-      guard lenient else { throw Self.explained(failure, eventsSoFar: reading.events) }
-      reading.skippedLines += 1
-      if reading.skipped.count < namedSkippedLines { reading.skipped.append(failure) }
-      return true
+      try reading.skip(failure, lenient: lenient, naming: namedSkippedLines)
     }
     builder.finish(strings: strings, partialLastLine: partial, lastLine: reading.partialLastLine?.line ?? 0)
     reading.sessions = builder.sessions
@@ -209,12 +190,7 @@ public struct TraceReader {
     }
   }
 
-  /// Whether a line holds only spaces, tabs and carriage returns: skipped, not an error.
-  static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-  }
-
-  private func readerMessage(_ error: LineReader.Failure) -> String {
+  static func message(_ error: LineReader.Failure) -> String {
     switch error {
     case .cannotOpen(let reason): "cannot open the trace: \(reason)"
     case .cannotRead(let reason): "cannot read the trace: \(reason)"
@@ -240,6 +216,14 @@ public struct FileReading: Sendable {
 
   public init(file: String) {
     self.file = file
+  }
+
+  /// Counts a malformed line that a lenient read skips, naming the first `named` of
+  /// them; a strict read throws it instead.
+  mutating func skip(_ failure: TraceInputError, lenient: Bool, naming named: Int) throws(TraceInputError) {
+    guard lenient else { throw TraceReader.explained(failure, eventsSoFar: events) }
+    skippedLines += 1
+    if skipped.count < named { skipped.append(failure) }
   }
 
   /// Events other than `meta` lines: none means the recording never happened (a zero-byte
