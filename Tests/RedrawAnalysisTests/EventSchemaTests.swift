@@ -1,4 +1,5 @@
 import Foundation
+import RedrawTestSupport
 import Testing
 
 @testable import RedrawAnalysis
