@@ -14,4 +14,22 @@ struct RuleCollectorsTests {
       #expect(rules.contains(rule), "\(collector) is the Collector of a rule in RuleRegistry.all")
     }
   }
+
+  /// Notes the type of each collector it is handed.
+  struct Census: CollectorVisitor {
+    var visited: [String] = []
+    mutating func visit<Collector: SessionCollector>(
+      _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
+    ) {
+      visited.append(String(reflecting: Collector.self))
+    }
+  }
+
+  @Test func everyCollectorIsHandedEveryFact() {
+    var collectors = RuleCollectors()
+    var census = Census()
+    collectors.visitEach(&census)
+    let fields = Mirror(reflecting: collectors).children.map { String(reflecting: type(of: $0.value)) }
+    #expect(census.visited == fields, "visitEach visits each field once, in order: a field left out gets no fact")
+  }
 }

@@ -1,9 +1,12 @@
 /// The collectors of the rules that gather facts while a session is built, one field each.
 ///
-/// The session builder holds one value and hands it every fact; it hands each fact to every
-/// collector, whose defaults ignore what they do not need. A rule whose findings come from
-/// the builder's general reconstruction (initializer groups, properties) has no collector.
-/// A test checks that each field is the `Collector` of a registered rule.
+/// The session builder holds one value and hands it every fact; ``visitEach(_:)`` hands the
+/// fact to each collector in turn, and a collector's defaults ignore the facts it does not
+/// need. A rule whose findings come from the builder's general reconstruction (initializer
+/// groups, properties) has no collector.
+///
+/// Adding a collector is a field here and its line in ``visitEach(_:)``; tests check that
+/// every field is the `Collector` of a registered rule and that every field is visited.
 struct RuleCollectors: SessionCollector {
   var overBroad = OverBroadInvalidationRule.Collector()
   var wholeModelReads = WholeModelReadRule.Collector()
@@ -11,67 +14,126 @@ struct RuleCollectors: SessionCollector {
   var writesInBodies = WriteDuringBodyRule.Collector()
   var effectsInBodies = SideEffectInBodyRule.Collector()
 
+  /// Hands `visitor` each collector, in place, with the builder's arrays a fact may read.
+  ///
+  /// Generic over the visitor, so each fact's visit is specialized for each collector: the
+  /// calls are static, and a fact's default that does nothing costs nothing. The builder's
+  /// arrays are passed along as borrowed arguments, never stored in a visitor, where every
+  /// fact would retain and release them (measured: +0.8% instructions to build a trace).
+  @inline(__always)
+  mutating func visitEach<Visitor: CollectorVisitor>(
+    _ visitor: inout Visitor, threads: [Int64] = [], objects: [ObjectState] = [], groups: [InitGroupState] = []
+  ) {
+    visitor.visit(&overBroad, threads: threads, objects: objects, groups: groups)
+    visitor.visit(&wholeModelReads, threads: threads, objects: objects, groups: groups)
+    visitor.visit(&recreations, threads: threads, objects: objects, groups: groups)
+    visitor.visit(&writesInBodies, threads: threads, objects: objects, groups: groups)
+    visitor.visit(&effectsInBodies, threads: threads, objects: objects, groups: groups)
+  }
+
+  // MARK: - Facts, handed to each collector
+
   @inline(__always)
   mutating func evaluationBegan(_ evaluation: EvaluationFact, reason: EvaluationReason, threads: [Int64]) {
-    overBroad.evaluationBegan(evaluation, reason: reason, threads: threads)
-    wholeModelReads.evaluationBegan(evaluation, reason: reason, threads: threads)
-    recreations.evaluationBegan(evaluation, reason: reason, threads: threads)
-    writesInBodies.evaluationBegan(evaluation, reason: reason, threads: threads)
-    effectsInBodies.evaluationBegan(evaluation, reason: reason, threads: threads)
+    var fact = EvaluationBegan(evaluation: evaluation, reason: reason)
+    visitEach(&fact, threads: threads)
   }
 
   @inline(__always)
   mutating func modelRead(_ evaluation: EvaluationFact, type: StringID, properties: ArraySlice<UInt64>) {
-    overBroad.modelRead(evaluation, type: type, properties: properties)
-    wholeModelReads.modelRead(evaluation, type: type, properties: properties)
-    recreations.modelRead(evaluation, type: type, properties: properties)
-    writesInBodies.modelRead(evaluation, type: type, properties: properties)
-    effectsInBodies.modelRead(evaluation, type: type, properties: properties)
+    var fact = ModelRead(evaluation: evaluation, type: type, properties: properties)
+    visitEach(&fact)
   }
 
   @inline(__always)
   mutating func madeInstanceRead(node: Int, type: StringID, slot: Int) {
-    overBroad.madeInstanceRead(node: node, type: type, slot: slot)
-    wholeModelReads.madeInstanceRead(node: node, type: type, slot: slot)
-    recreations.madeInstanceRead(node: node, type: type, slot: slot)
-    writesInBodies.madeInstanceRead(node: node, type: type, slot: slot)
-    effectsInBodies.madeInstanceRead(node: node, type: type, slot: slot)
+    var fact = MadeInstanceRead(node: node, type: type, slot: slot)
+    visitEach(&fact)
   }
 
   @inline(__always)
   mutating func evaluationEnded(_ evaluation: EvaluationFact, objects: [ObjectState], groups: [InitGroupState]) {
-    overBroad.evaluationEnded(evaluation, objects: objects, groups: groups)
-    wholeModelReads.evaluationEnded(evaluation, objects: objects, groups: groups)
-    recreations.evaluationEnded(evaluation, objects: objects, groups: groups)
-    writesInBodies.evaluationEnded(evaluation, objects: objects, groups: groups)
-    effectsInBodies.evaluationEnded(evaluation, objects: objects, groups: groups)
+    var fact = EvaluationEnded(evaluation: evaluation)
+    visitEach(&fact, objects: objects, groups: groups)
   }
 
   mutating func writeInBody(
     _ evaluation: EvaluationFact, write: PendingWrite, at evidence: Evidence, sample: TrailSample
   ) {
-    overBroad.writeInBody(evaluation, write: write, at: evidence, sample: sample)
-    wholeModelReads.writeInBody(evaluation, write: write, at: evidence, sample: sample)
-    recreations.writeInBody(evaluation, write: write, at: evidence, sample: sample)
-    writesInBodies.writeInBody(evaluation, write: write, at: evidence, sample: sample)
-    effectsInBodies.writeInBody(evaluation, write: write, at: evidence, sample: sample)
+    var fact = WriteInBody(evaluation: evaluation, write: write, evidence: evidence, sample: sample)
+    visitEach(&fact)
   }
 
   mutating func effectInBody(_ evaluation: EvaluationFact, effect: EffectFact) {
-    overBroad.effectInBody(evaluation, effect: effect)
-    wholeModelReads.effectInBody(evaluation, effect: effect)
-    recreations.effectInBody(evaluation, effect: effect)
-    writesInBodies.effectInBody(evaluation, effect: effect)
-    effectsInBodies.effectInBody(evaluation, effect: effect)
+    var fact = EffectInBody(evaluation: evaluation, effect: effect)
+    visitEach(&fact)
   }
 
   mutating func finish(
     into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
   ) {
-    overBroad.finish(into: &session, from: built, names: &names, strings: strings)
-    wholeModelReads.finish(into: &session, from: built, names: &names, strings: strings)
-    recreations.finish(into: &session, from: built, names: &names, strings: strings)
-    writesInBodies.finish(into: &session, from: built, names: &names, strings: strings)
-    effectsInBodies.finish(into: &session, from: built, names: &names, strings: strings)
+    var finish = Finish(session: session, built: built, names: names, strings: copy strings)
+    session = Session(source: "", line: 0)  // the visitor holds the only copy while it writes
+    visitEach(&finish)
+    session = finish.session
+    names = finish.names
   }
+}
+
+/// What ``RuleCollectors/visitEach(_:threads:objects:groups:)`` hands each collector to: one
+/// fact, with the builder's arrays it may read.
+protocol CollectorVisitor {
+  mutating func visit<Collector: SessionCollector>(
+    _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState])
+}
+
+// MARK: - One visitor per fact
+
+private struct EvaluationBegan: CollectorVisitor {
+  let evaluation: EvaluationFact, reason: EvaluationReason
+  @inline(__always) func visit<Collector: SessionCollector>(
+    _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
+  ) { collector.evaluationBegan(evaluation, reason: reason, threads: threads) }
+}
+
+private struct ModelRead: CollectorVisitor {
+  let evaluation: EvaluationFact, type: StringID, properties: ArraySlice<UInt64>
+  @inline(__always) func visit<Collector: SessionCollector>(
+    _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
+  ) { collector.modelRead(evaluation, type: type, properties: properties) }
+}
+
+private struct MadeInstanceRead: CollectorVisitor {
+  let node: Int, type: StringID, slot: Int
+  @inline(__always) func visit<Collector: SessionCollector>(
+    _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
+  ) { collector.madeInstanceRead(node: node, type: type, slot: slot) }
+}
+
+private struct EvaluationEnded: CollectorVisitor {
+  let evaluation: EvaluationFact
+  @inline(__always) func visit<Collector: SessionCollector>(
+    _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
+  ) { collector.evaluationEnded(evaluation, objects: objects, groups: groups) }
+}
+
+private struct WriteInBody: CollectorVisitor {
+  let evaluation: EvaluationFact, write: PendingWrite, evidence: Evidence, sample: TrailSample
+  func visit<Collector: SessionCollector>(
+    _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
+  ) { collector.writeInBody(evaluation, write: write, at: evidence, sample: sample) }
+}
+
+private struct EffectInBody: CollectorVisitor {
+  let evaluation: EvaluationFact, effect: EffectFact
+  func visit<Collector: SessionCollector>(
+    _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
+  ) { collector.effectInBody(evaluation, effect: effect) }
+}
+
+private struct Finish: CollectorVisitor {
+  var session: Session, built: BuiltSession, names: TrailNames, strings: StringTable
+  mutating func visit<Collector: SessionCollector>(
+    _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
+  ) { collector.finish(into: &session, from: built, names: &names, strings: strings) }
 }
