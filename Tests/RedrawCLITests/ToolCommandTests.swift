@@ -114,7 +114,8 @@ struct ToolCommandTests {
     ).filter { $0.hasSuffix(".jsonl") }.map { sample(String($0.dropLast(6))) }
     let terminal = CapturedTerminal()
     #expect(terminal.run(["validate"] + samples) == .success)
-    #expect(terminal.standardOutput.hasSuffix("No problems in 9 files.\n"))
+    #expect(samples.count >= 9)
+    #expect(terminal.standardOutput.hasSuffix("No problems in \(samples.count) files.\n"))
   }
 
   @Test func validateListsEveryProblemWithItsLine() throws {

@@ -78,8 +78,10 @@ struct GoldenTests {
 }
 
 enum SampleNames {
-  static let all = [
-    "clean", "hot-property", "model-recreated", "over-broad-invalidation", "repeated-init", "side-effect-in-body",
-    "side-effect-in-init", "whole-model-read", "write-during-body",
-  ]
+  /// Every sample of SampleTraces/rules, by name: a new rule's sample joins the goldens.
+  static let all: [String] = {
+    let directory = repositoryRoot.appendingPathComponent("SampleTraces/rules").path
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return files.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(".jsonl".count)) }.sorted()
+  }()
 }
