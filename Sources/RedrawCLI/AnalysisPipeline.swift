@@ -26,7 +26,7 @@ public enum AnalysisPipeline {
     do {
       files = try readAndBuildSessions(options)
     } catch {
-      terminal.standardError("redraw: error: \(error)\n")
+      terminal.standardError(inputErrorMessage(error))
       return .inputError
     }
     guard acceptsEmptiness(of: files, options, terminal: terminal) else { return .inputError }
@@ -63,6 +63,19 @@ public enum AnalysisPipeline {
       terminal.standardError("redraw: note: \(empty.file) has no events; accepted by --allow-empty\n")
     }
     return true
+  }
+
+  /// The error for a trace that cannot be read, the same from every command that reads one
+  /// (not `validate`, which lists every problem): for a malformed line, how to see them all
+  /// or skip them.
+  static func inputErrorMessage(_ error: TraceInputError) -> String {
+    var message = "redraw: error: \(error)\n"
+    if error.line > 0 {
+      message +=
+        "redraw: note: 'redraw validate \(error.file)' lists every problem of the file; --lenient skips "
+        + "malformed lines\n"
+    }
+    return message
   }
 
   /// The error for a trace with no events, the same from every command.

@@ -65,7 +65,7 @@ enum DiffCommand {
         guard AnalysisPipeline.acceptsEmptiness(of: files, options, terminal: terminal) else { return .inputError }
         sides.append(AnalysisPipeline.filter(AnalysisPipeline.runRules(files, options), options))
       } catch {
-        terminal.standardError("redraw: error: \(error)\n")
+        terminal.standardError(AnalysisPipeline.inputErrorMessage(error))
         return .inputError
       }
     }

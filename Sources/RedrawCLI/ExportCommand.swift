@@ -96,7 +96,7 @@ enum ExportCommand {
       }
     } catch {
       file.abandon()
-      terminal.standardError("redraw: error: \(error)\n")
+      terminal.standardError(AnalysisPipeline.inputErrorMessage(error))
       return .inputError
     }
     if events == 0, !parsed.isSet(AnalyzeOptions.allowEmpty) {

@@ -16,7 +16,7 @@ enum StatsCommand {
       do {
         files.append(try reader.read(path: path))
       } catch {
-        terminal.standardError("redraw: error: \(error)\n")
+        terminal.standardError(AnalysisPipeline.inputErrorMessage(error))
         return .inputError
       }
     }

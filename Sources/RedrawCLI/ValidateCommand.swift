@@ -43,8 +43,8 @@ enum ValidateCommand {
       for problem in conformance.problems {
         out += TerminalText.sanitized("\(file.file):\(problem.line): \(problem.message)") + "\n"
       }
-      if conformance.count > conformance.problems.count {
-        out += "\(file.file): … and \(conformance.count - conformance.problems.count) more problems\n"
+      if conformance.unnamed > 0 {
+        out += "\(file.file): … and \(conformance.unnamed) more problem\(conformance.unnamed == 1 ? "" : "s")\n"
       }
       for note in conformance.notes { out += TerminalText.sanitized("\(file.file): note: \(note)") + "\n" }
       if file.recordedEvents == 0, !parsed.isSet(allowEmpty) {

@@ -151,9 +151,12 @@ public enum TextReport: ReportRenderer {
   public static func truncationText(_ truncation: Truncation) -> String {
     var parts: [String] = []
     if truncation.partialLastLine { parts.append("the last line (\(truncation.line)) is cut short") }
-    if truncation.openSpans > 0 { parts.append("\(count(truncation.openSpans, "span")) never ended") }
+    if truncation.openSpans > 0 {
+      let first = truncation.firstOpenSpanLine.map { " (the first began at line \($0))" } ?? ""
+      parts.append("\(count(truncation.openSpans, "span")) never ended\(first)")
+    }
     return "trace truncated: " + parts.joined(separator: " and ")
-      + "; the writer probably died, so events after that were lost"
+      + "; the writer stopped before the end (or the end lines are missing), so what came after is lost"
   }
 
   // MARK: - Findings

@@ -25,7 +25,9 @@ struct AnalyzeCommandTests {
     let terminal = CapturedTerminal()
     #expect(terminal.run(["analyze", path, "--format", "json"]) == .inputError)
     #expect(terminal.standardOutput.isEmpty)
-    #expect(terminal.standardError == "redraw: error: \(path):2:2: expected a key string\n")
+    #expect(
+      terminal.standardError == "redraw: error: \(path):2:2: expected a key string\n"
+        + "redraw: note: 'redraw validate \(path)' lists every problem of the file; --lenient skips malformed lines\n")
   }
 
   @Test func lenientSkipsAndSaysSo() throws {

@@ -10,12 +10,23 @@ public struct Conformance: Sendable {
     /// The 1-based line in the file.
     public var line: Int
     public var message: String
+    /// How many problems the line stands for: a diagnostic repeated n times, or n spans
+    /// that never ended, is named once, at its first line.
+    public var occurrences = 1
+
+    public init(line: Int, message: String, occurrences: Int = 1) {
+      self.line = line
+      self.message = message
+      self.occurrences = occurrences
+    }
   }
 
   /// The first problems in line order, at most the `naming` limit.
   public var problems: [Problem]
   /// All problems, named or not; a diagnostic repeated n times counts n.
   public var count: Int
+  /// The problems that ``problems`` does not name: ``count`` less their occurrences.
+  public var unnamed: Int { count - problems.reduce(0) { $0 + $1.occurrences } }
   public var notes: [String]
 
   /// The conformance of `file`.
@@ -38,12 +49,16 @@ public struct Conformance: Sendable {
           continue
         }
         let repeated = diagnostic.count > 1 ? " (\(diagnostic.count) times; the first here)" : ""
-        problems.append(Problem(line: diagnostic.first.line, message: diagnostic.message + repeated))
+        problems.append(
+          Problem(line: diagnostic.first.line, message: diagnostic.message + repeated, occurrences: diagnostic.count))
         count += diagnostic.count
       }
       if let truncation = session.truncation, truncation.openSpans > 0 {
-        problems.append(Problem(line: truncation.line, message: "\(truncation.openSpans) span(s) never ended"))
-        count += truncation.openSpans
+        let spans = truncation.openSpans
+        let message = spans == 1 ? "a span never ended" : "\(spans) spans never ended (the first began here)"
+        problems.append(
+          Problem(line: truncation.firstOpenSpanLine ?? truncation.line, message: message, occurrences: spans))
+        count += spans
       }
       for (kind, number) in session.unknownKinds.sorted(by: { $0.key < $1.key }) {
         notes.append("\(number) event(s) of unknown kind \"\(kind)\" (allowed, ignored)")

@@ -312,5 +312,15 @@ public struct Truncation: Sendable, Hashable {
   public var partialLastLine: Bool
   /// Spans still open at the end: body and init spans whose `end` never came.
   public var openSpans: Int
+  /// The cut-short last line, or else the line of the session's `meta` event.
   public var line: Int
+  /// The line where the first span still open at the end began, when one was.
+  public var firstOpenSpanLine: Int?
+
+  public init(partialLastLine: Bool, openSpans: Int, line: Int, firstOpenSpanLine: Int? = nil) {
+    self.partialLastLine = partialLastLine
+    self.openSpans = openSpans
+    self.line = line
+    self.firstOpenSpanLine = firstOpenSpanLine
+  }
 }

@@ -12,8 +12,10 @@ extension SessionBuilder {
     let openSpans = threads.reduce(0) { $0 + $1.spans.count }
     if openSpans > 0 {
       let line = session.truncation?.line ?? session.line
+      let firstOpen = threads.lazy.flatMap(\.spans).map(\.start.line).min()
       session.truncation = Truncation(
-        partialLastLine: session.truncation?.partialLastLine ?? false, openSpans: openSpans, line: line)
+        partialLastLine: session.truncation?.partialLastLine ?? false, openSpans: openSpans, line: line,
+        firstOpenSpanLine: firstOpen)
     }
     session.threads = threads.count
     session.timelineBucket = timelineWidth
