@@ -35,4 +35,19 @@ enum KeyPathSteps {
     }
     return true
   }
+
+  /// The names of the steps of a key path through stored properties only, joined by dots
+  /// (`owner.name` for `\Cart.owner.name`), or nil when a step is computed, optional, a
+  /// subscript, or the description cannot be read.
+  static func storedPath(_ keyPath: AnyKeyPath) -> String? {
+    let prefix = "\\\(type(of: keyPath).rootType)."
+    let description = keyPath.debugDescription
+    guard description.hasPrefix(prefix) else { return nil }
+    let steps = description.dropFirst(prefix.count)
+    let identifier = steps.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { step in
+      guard let first = step.first, first == "_" || first.isLetter else { return false }
+      return step.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+    }
+    return identifier ? String(steps) : nil
+  }
 }

@@ -95,15 +95,18 @@ enum ObservablePropertyNames {
   ///
   /// A key path of one step (``KeyPathSteps``) to a stored property is named after the
   /// property; one to a computed property, as an `@Observable` property's key path is (3.
-  /// above, its value compared with every backing field's); any other key path (`\.owner.name`)
-  /// is `<unnamed Member>`, never guessed. The names are cached as the `@Observable` path's are.
+  /// above, its value compared with every backing field's); a key path through stored
+  /// properties only is named by its steps (`\.owner.name` is `owner.name`); any other key
+  /// path (`\.items.count`, `\.owner?.name`) is `<unnamed Member>`, never guessed. The names
+  /// are cached as the `@Observable` path's are.
   static func explicitNames<Subject: AnyObject, Member>(_ keyPath: KeyPath<Subject, Member>, of subject: Subject)
     -> Names?
   {
     let resolution = withResolver(keyPath, subject, nil) { resolver, type in
       if let known = type.keyPaths[keyPath]?.property { return .names(resolver.learn(known, in: &type)) }
       guard KeyPathSteps.isOneStep(keyPath) else {
-        return .names(resolver.learn("<unnamed \(Member.self)>", in: &type))
+        let name = KeyPathSteps.storedPath(keyPath) ?? "<unnamed \(Member.self)>"
+        return .names(resolver.learn(name, in: &type))
       }
       if let stored = TrackedPropertyName.ofStoredProperty(keyPath) { return .names(resolver.learn(stored, in: &type)) }
       return resolver.resolve(&type, write: false, canWait: false)

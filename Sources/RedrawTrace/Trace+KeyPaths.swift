@@ -8,17 +8,20 @@
 /// without a lock:
 ///
 /// - a stored property the key path reaches in one step (`\.items` of a `final` class, `let`
-///   or `var`, a superclass's included): its name, as `@Tracked` names its storage;
+///   or `var`; of a superclass, its `let` and `final var` properties): its name, as
+///   `@Tracked` names its storage;
 /// - a property an `@Observable` class tracks (a computed property the macro made over its
 ///   `_items` storage): as the `@Observable` path names it without the named `access`, by
 ///   type, then by value (the key path is read once for that), `<email|password>` while two
 ///   candidates cannot be told apart;
-/// - any other key path is named after no property: a path of more than one step
-///   (`\.owner.name`, `\.items.count`, `\.owner?.name`) is recorded as `<unnamed String>`
-///   (the value's type); so is a read-only computed property, and a property of a class that
-///   is not `final` (reached through its accessors, which a subclass may override) when no
-///   `@Observable` storage holds its type. A read-write computed property of your own is
-///   named as an `@Observable` one would be: give it its name with `property:`.
+/// - a path through stored properties only, by its steps: `\.owner.name` is `owner.name`;
+/// - any other key path is named after no property: a path with a computed step
+///   (`\.items.count`) or an optional one (`\.owner?.name`), a read-only computed property,
+///   and a property of a class that is not `final` (reached through its accessors, which a
+///   subclass may override) when no `@Observable` storage holds its type, are recorded as
+///   `<unnamed Int>` (the value's type), one name for all of them, which the analyzer cannot
+///   tell apart. A read-write computed property of your own is named as an `@Observable` one
+///   would be: give it its name with `property:`.
 ///
 /// While recording is off, each call is the load and branch of the string form: the key path
 /// is an autoclosure, made (a runtime call for a key path literal) only while recording.

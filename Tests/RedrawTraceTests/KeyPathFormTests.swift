@@ -48,10 +48,28 @@ extension RecorderTests {
       #expect(lines.filter { $0.e == "read" }.allSatisfy { $0.obj == lines.first { $0.e == "read" }?.obj })
     }
 
-    @Test func aLongerPathOrAComputedPropertyIsNamedAfterNoProperty() throws {
+    @Test func aPathThroughStoredPropertiesIsNamedByItsSteps() throws {
       let cart = PlainCart()
       let lines = try record {
         Trace.read(cart, \.owner.name)
+        Trace.write(cart, \.owner.nick)
+      }
+      #expect(Self.accesses(lines) == ["read owner.name", "write owner.nick"], "two paths, two properties")
+    }
+
+    @Test func aSuperclassesLetAndFinalVarAreNamedItsOverridableVarIsNot() throws {
+      let cart = FinalCart()
+      let lines = try record {
+        Trace.read(cart, \.fixed)
+        Trace.read(cart, \.finalItems)
+        Trace.read(cart, \.baseItems)
+      }
+      #expect(Self.accesses(lines) == ["read fixed", "read finalItems", "read <unnamed Array<Int>>"])
+    }
+
+    @Test func aPathWithAComputedStepOrAComputedPropertyIsNamedAfterNoProperty() throws {
+      let cart = PlainCart()
+      let lines = try record {
         Trace.read(cart, \.items.count)
         Trace.read(cart, \.itemCount)
         // Not final: a subclass may override `items`, so the key path goes through accessors.
@@ -59,7 +77,7 @@ extension RecorderTests {
       }
       #expect(
         Self.accesses(lines) == [
-          "read <unnamed String>", "read <unnamed Int>", "read <unnamed Int>", "read <unnamed Array<String>>",
+          "read <unnamed Int>", "read <unnamed Int>", "read <unnamed Array<String>>",
         ])
     }
 
@@ -86,8 +104,19 @@ final class PlainCart {
 
   final class Owner {
     var name = "ann"
+    var nick = "a"
   }
 }
+
+/// A base class, not final, with a `let`, a `final var` and a `var` a subclass may override.
+class BaseCart {
+  let fixed = 1
+  final var finalItems: [Int] = []
+  var baseItems: [Int] = []
+}
+
+/// A final subclass: its key paths reach the base's properties.
+final class FinalCart: BaseCart {}
 
 /// A class that is not final.
 class OpenCart {
