@@ -90,6 +90,11 @@ extension ModelRecreatedRule {
   ///
   /// Per node it keeps the instances made by initializers that its current and its last
   /// evaluation read, sorted by type and object, so one merge compares them.
+  ///
+  /// What it reads of the builder's general reconstruction: an object's initializer group,
+  /// whether the object was written, and the group's `constructionRuns`, its runs made while
+  /// a view struct was being constructed (inside a body, or under an owner), which
+  /// `SessionBuilder+Inits.swift` decides for every rule (`repeated-init` counts them too).
   struct Collector: SessionCollector {
     private var current: [[TypeObject]] = []
     private var previous: [[TypeObject]] = []
