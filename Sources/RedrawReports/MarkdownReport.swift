@@ -33,12 +33,13 @@ public enum MarkdownReport: ReportRenderer {
         + "line(s).\n"
     }
     guard !analysis.findings.isEmpty else { return out + "\nNo findings.\n" }
-    out += "\n| | rule | subject | count | what happened |\n|---|---|---|---:|---|\n"
+    out += "\n| | rule | subject | source | count | what happened |\n|---|---|---|---|---:|---|\n"
     var listed = 0
     for finding in analysis.findings {
       let row =
         "| \(icon(finding.severity)) | `\(finding.rule)` | \(cell(subject(finding))) | "
-        + "\(NumberFormatting.grouped(finding.count)) | \(cell(finding.message, limit: maximumMessage)) |\n"
+        + "\(cell(finding.location?.shortSite ?? "—")) | \(NumberFormatting.grouped(finding.count)) | "
+        + "\(cell(finding.message, limit: maximumMessage)) |\n"
       guard listed < maximumFindings, out.utf8.count + row.utf8.count < maximumBytes - 512 else { break }
       out += row
       listed += 1
