@@ -6,11 +6,15 @@ import CRedrawPlatform
 /// so the operations are C's `__atomic` builtins (see `CRedrawPlatform.h`) on storage of
 /// the instance's own. It is non-copyable, so the storage has one owner and is freed once.
 ///
+/// Public and inlinable, not package: Swift serializes no `package` function body for other
+/// modules (without package cross-module optimization), so each operation would be a call
+/// from the recorder, on every event. `RedrawPlatform` is no product; apps do not import it.
+///
 /// - Complexity: every operation is one atomic instruction.
-package struct AtomicInt: ~Copyable, @unchecked Sendable {
-  private let storage: UnsafeMutablePointer<Int64>
+public struct AtomicInt: ~Copyable, @unchecked Sendable {
+  @usableFromInline let storage: UnsafeMutablePointer<Int64>
 
-  package init(_ initial: Int64) {
+  public init(_ initial: Int64) {
     storage = .allocate(capacity: 1)
     storage.initialize(to: initial)
   }
@@ -18,27 +22,27 @@ package struct AtomicInt: ~Copyable, @unchecked Sendable {
   deinit { storage.deallocate() }
 
   /// The value, with acquire ordering: what the thread that stored it wrote before is visible.
-  @inline(__always)
-  package func load() -> Int64 { redraw_atomic_load(storage) }
+  @inlinable @inline(__always)
+  public func load() -> Int64 { redraw_atomic_load(storage) }
 
   /// The value, with no ordering against other memory.
-  @inline(__always)
-  package func loadRelaxed() -> Int64 { redraw_atomic_load_relaxed(storage) }
+  @inlinable @inline(__always)
+  public func loadRelaxed() -> Int64 { redraw_atomic_load_relaxed(storage) }
 
   /// Stores `value` with release ordering.
-  @inline(__always)
-  package func store(_ value: Int64) { redraw_atomic_store(storage, value) }
+  @inlinable @inline(__always)
+  public func store(_ value: Int64) { redraw_atomic_store(storage, value) }
 
   /// Stores `value` with no ordering against other memory.
-  @inline(__always)
-  package func storeRelaxed(_ value: Int64) { redraw_atomic_store_relaxed(storage, value) }
+  @inlinable @inline(__always)
+  public func storeRelaxed(_ value: Int64) { redraw_atomic_store_relaxed(storage, value) }
 
   /// Adds `delta` (wrapping) and returns the value before.
-  @inline(__always)
+  @inlinable @inline(__always)
   @discardableResult
-  package func fetchAdd(_ delta: Int64) -> Int64 { redraw_atomic_fetch_add(storage, delta) }
+  public func fetchAdd(_ delta: Int64) -> Int64 { redraw_atomic_fetch_add(storage, delta) }
 
   /// Stores `value` and returns the value before, with acquire and release ordering.
-  @inline(__always)
-  package func exchange(_ value: Int64) -> Int64 { redraw_atomic_exchange(storage, value) }
+  @inlinable @inline(__always)
+  public func exchange(_ value: Int64) -> Int64 { redraw_atomic_exchange(storage, value) }
 }

@@ -19,11 +19,14 @@
 /// let messages = Locked<[String]>([])
 /// messages.withLock { $0.append("done") }
 /// ```
-package final class Locked<Value>: @unchecked Sendable {
-  private let lock: UnsafeMutablePointer<PlatformLock>
-  private var value: Value
+///
+/// Public and inlinable for the reason ``AtomicInt`` gives: the recorder takes its lock on
+/// every event.
+public final class Locked<Value>: @unchecked Sendable {
+  @usableFromInline let lock: UnsafeMutablePointer<PlatformLock>
+  @usableFromInline var value: Value
 
-  package init(_ initial: Value) {
+  public init(_ initial: Value) {
     lock = .allocate(capacity: 1)
     PlatformLock.initialize(lock)
     value = initial
@@ -35,8 +38,8 @@ package final class Locked<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` with exclusive access to the value.
-  @inline(__always)
-  package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+  @inlinable @inline(__always)
+  public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     PlatformLock.lock(lock)
     defer { PlatformLock.unlock(lock) }
     return try body(&value)
@@ -57,18 +60,18 @@ extension Locked where Value: Sendable {
   /// thread's priority to the holder: a spinning waiter of higher priority (the main
   /// thread) could starve a preempted holder of lower priority, which is why `OSSpinLock`
   /// was deprecated.
-  package typealias SpinLock<Value> = Locked<Value>
+  public typealias SpinLock<Value> = Locked<Value>
 #else
   /// The recorder's lock, taken for a short critical section on every event.
   ///
   /// Taking it is one atomic exchange and releasing it one store, where a futex-based
   /// mutex needs two atomic read-modify-writes. A thread that finds it taken spins
   /// briefly, then yields its time slice, so a preempted holder is not starved.
-  package final class SpinLock<Value>: @unchecked Sendable {
-    private let locked = AtomicInt(0)
-    private let value: UnsafeMutablePointer<Value>
+  public final class SpinLock<Value>: @unchecked Sendable {
+    @usableFromInline let locked = AtomicInt(0)
+    @usableFromInline let value: UnsafeMutablePointer<Value>
 
-    package init(_ initial: Value) {
+    public init(_ initial: Value) {
       value = .allocate(capacity: 1)
       value.initialize(to: initial)
     }
@@ -79,15 +82,15 @@ extension Locked where Value: Sendable {
     }
 
     /// Runs `body` with exclusive access to the value.
-    @inline(__always)
-    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    @inlinable @inline(__always)
+    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
       if locked.exchange(1) != 0 { wait() }
       defer { locked.store(0) }
       return try body(&value.pointee)
     }
 
-    @inline(never)
-    private func wait() {
+    @usableFromInline @inline(never)
+    func wait() {
       var spins = 0
       while true {
         if locked.loadRelaxed() == 0, locked.exchange(1) == 0 { return }
@@ -101,7 +104,7 @@ extension Locked where Value: Sendable {
 #if canImport(os)
   /// `os_unfair_lock`, from `<os/lock.h>`: `os_unfair_lock_lock(os_unfair_lock_t)`,
   /// initialized to all zeros (`OS_UNFAIR_LOCK_INIT`), nothing to destroy.
-  package typealias PlatformLock = os_unfair_lock
+  public typealias PlatformLock = os_unfair_lock
 
   extension os_unfair_lock {
     fileprivate static func initialize(_ lock: UnsafeMutablePointer<os_unfair_lock>) {
@@ -110,12 +113,14 @@ extension Locked where Value: Sendable {
     fileprivate static func destroy(_ lock: UnsafeMutablePointer<os_unfair_lock>) {
       lock.deinitialize(count: 1)
     }
-    fileprivate static func lock(_ lock: UnsafeMutablePointer<os_unfair_lock>) { os_unfair_lock_lock(lock) }
-    fileprivate static func unlock(_ lock: UnsafeMutablePointer<os_unfair_lock>) { os_unfair_lock_unlock(lock) }
+    @usableFromInline static func lock(_ lock: UnsafeMutablePointer<os_unfair_lock>) { os_unfair_lock_lock(lock) }
+    @usableFromInline static func unlock(_ lock: UnsafeMutablePointer<os_unfair_lock>) {
+      os_unfair_lock_unlock(lock)
+    }
   }
 #else
   /// `pthread_mutex_t` with default attributes (not recursive, no error checking).
-  package typealias PlatformLock = pthread_mutex_t
+  public typealias PlatformLock = pthread_mutex_t
 
   extension pthread_mutex_t {
     fileprivate static func initialize(_ lock: UnsafeMutablePointer<pthread_mutex_t>) {
@@ -126,7 +131,9 @@ extension Locked where Value: Sendable {
       pthread_mutex_destroy(lock)
       lock.deinitialize(count: 1)
     }
-    fileprivate static func lock(_ lock: UnsafeMutablePointer<pthread_mutex_t>) { pthread_mutex_lock(lock) }
-    fileprivate static func unlock(_ lock: UnsafeMutablePointer<pthread_mutex_t>) { pthread_mutex_unlock(lock) }
+    @usableFromInline static func lock(_ lock: UnsafeMutablePointer<pthread_mutex_t>) { pthread_mutex_lock(lock) }
+    @usableFromInline static func unlock(_ lock: UnsafeMutablePointer<pthread_mutex_t>) {
+      pthread_mutex_unlock(lock)
+    }
   }
 #endif
