@@ -123,7 +123,7 @@ extension OverBroadInvalidationRule {
 
     /// The position of the entry for `write` and the evaluated node's view, added on first sight.
     private mutating func entry(for evaluation: EvaluationFact, write: PendingWrite) -> Int {
-      let pair = DenseIndex.key(write.type.rawValue, write.property.rawValue)
+      let pair = write.pair
       let memo = memos[evaluation.node]
       if memo.pair == pair, memo.view == evaluation.view { return Int(memo.position) }
       let key = ViewPropertyKey(view: evaluation.view, type: write.type, property: write.property)

@@ -33,27 +33,26 @@ extension SessionBuilder {
     nodes[index].record(reason)
     countForAction(reason, view: view)
     recordOnTimeline(index, at: event.time, wasted: nodes[index].lastEvaluationWasted)
+    let evaluation = EvaluationFact(node: index, parent: parentIndex, view: view, start: evidence, thread: event.thread)
     switch reason {
     case .needed(let write):
       if let property = countUpdate(of: index, view: view, write: write, wasted: false) {
         properties[property].neededEvaluations += 1
-        properties[property].trail.keep(Self.evaluation(view, evidence, event.thread, note: "needed"))
+        properties[property].trail.keep(evaluation.sample(note: "needed"))
       }
     case .overBroad(let write):
       if let property = countUpdate(of: index, view: view, write: write, wasted: true) {
         properties[property].overBroadEvaluations += 1
-        properties[property].trail.keep(Self.evaluation(view, evidence, event.thread, note: "over-broad"))
+        properties[property].trail.keep(evaluation.sample(note: "over-broad"))
       }
     default:
       break
     }
-    collectors.evaluationBegan(
-      EvaluationFact(node: index, parent: parentIndex, view: view, start: evidence, thread: event.thread),
-      reason: reason, threads: threadIDs)
+    collectors.evaluationBegan(evaluation, reason: reason, threads: threadIDs)
     nodes[index].parentEvaluationsSeen = parent?.evaluations ?? 0
     let causeWrite: UInt64
     switch reason {
-    case .needed(let write), .overBroad(let write): causeWrite = Self.packed(write)
+    case .needed(let write), .overBroad(let write): causeWrite = write.pair
     case .parent, .cascaded: causeWrite = parent?.causeWrite ?? 0
     default: causeWrite = 0
     }
@@ -127,7 +126,7 @@ extension SessionBuilder {
       if let needed = pendingNeeded { return .needed(needed) }
       if let write = pendingOverBroad {
         let sameUpdate = parentEvaluated && parent?.writesBefore == writeCount
-        if !sameUpdate || parent?.causeWrite == Self.packed(write) { return .overBroad(write) }
+        if !sameUpdate || parent?.causeWrite == write.pair { return .overBroad(write) }
       }
       if parentEvaluated { return fromParent }
       return .unknown
@@ -222,19 +221,6 @@ struct ParentFacts {
   var writesBefore = 0
 }
 
-extension SessionBuilder {
-  /// An evaluation as a trail sample.
-  static func evaluation(_ view: StringID, _ evidence: Evidence, _ thread: Int64, note: String) -> TrailSample {
-    TrailSample(kind: .evaluation, name: view, note: note, line: evidence.line, time: evidence.time, thread: thread)
-  }
-
-  /// A write's type and property as one key.
-  @inline(__always)
-  static func packed(_ write: PendingWrite) -> UInt64 {
-    UInt64(UInt32(bitPattern: write.type.rawValue)) << 32 | UInt64(UInt32(bitPattern: write.property.rawValue))
-  }
-}
-
 /// A write that invalidated a node, remembered until its next evaluation.
 struct PendingWrite {
   var type: StringID
@@ -248,6 +234,10 @@ struct PendingWrite {
   var line: Int32 = 0
   var thread: Int32 = -1
   var time: Int64? = nil
+
+  /// Its type and property as one key, `type << 32 | property`.
+  @inline(__always)
+  var pair: UInt64 { DenseIndex.key(type.rawValue, property.rawValue) }
 
   /// The write as a trail sample.
   func sample(threads: [Int64]) -> TrailSample {

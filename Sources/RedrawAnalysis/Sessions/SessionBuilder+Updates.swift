@@ -12,7 +12,7 @@ extension SessionBuilder {
   ///   write was for the same property and view.
   @inline(__always)
   mutating func countUpdate(of index: Int, view: StringID, write: PendingWrite, wasted: Bool) -> Int? {
-    let pair = DenseIndex.key(write.type.rawValue, write.property.rawValue)
+    let pair = write.pair
     var memo = updateMemos[index]
     if memo.pair != pair || memo.view != view {
       guard let property = propertyIDs.index(of: pair) else { return nil }
