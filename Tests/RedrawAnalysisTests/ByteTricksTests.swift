@@ -140,7 +140,7 @@ struct ByteTricksTests {
     var copy = "{ " + line.dropFirst()
     let parsed = copy.withUTF8 { bytes in
       do {
-        try parser.parse(bytes, into: &general)
+        try parser.parseValidating(bytes, into: &general)
         return true
       } catch {
         return false

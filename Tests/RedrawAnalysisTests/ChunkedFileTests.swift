@@ -108,8 +108,8 @@ extension ChunkedFileTests {
     let path = scratch.path("trace.fifo")
     #expect(mkfifo(path, 0o600) == 0)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    #expect(!ChunkedFile.isRegularFile(atPath: path))
-    #expect(!ChunkedFile.isRegularFile(atPath: scratch.url.path))
+    #expect(ChunkedFile.regularFileSize(atPath: path) == nil)
+    #expect(ChunkedFile.regularFileSize(atPath: scratch.url.path) == nil)
     let writer = Thread {
       let handle = FileHandle(forWritingAtPath: path)
       handle?.write(Data(text.utf8))

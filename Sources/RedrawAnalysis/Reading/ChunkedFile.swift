@@ -44,9 +44,6 @@ struct ChunkedFile: Sendable {
     var linesBefore = Lines(bytes: [], range: 0..<0, reachesEnd: false)
   }
 
-  /// Whether `path` names a regular file, which can be read in chunks (a pipe cannot).
-  static func isRegularFile(atPath path: String) -> Bool { regularFileSize(atPath: path) != nil }
-
   /// The size of the regular file at `path`; nil for anything else (a pipe, a device, `-`).
   static func regularFileSize(atPath path: String) -> Int? {
     var info = stat()

@@ -53,12 +53,6 @@ struct EventSchema {
 
   // MARK: - Questions
 
-  /// The key writers put after `key`, if any.
-  func successor(of key: EventKey) -> EventKey? {
-    let keys = orderedKeys
-    return keys.firstIndex(of: key).flatMap { $0 + 1 < keys.count ? keys[$0 + 1] : nil }
-  }
-
   /// The keys in writers' order.
   var orderedKeys: [EventKey] {
     (0..<count).map { EventKey(rawValue: UInt32(truncatingIfNeeded: order >> UInt64(5 * $0)) & 31)! }

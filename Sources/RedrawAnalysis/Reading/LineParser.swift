@@ -20,20 +20,6 @@ struct LineParser {
     self.keepsMarkNames = keepsMarkNames
   }
 
-  /// Parses `line` (without its line end) into `event`, which is reset first: on the
-  /// fast path when it is compact, else with ``parseValidating(_:into:)``.
-  mutating func parse(_ line: UnsafeBufferPointer<UInt8>, into event: inout TraceEvent) throws(Failure) {
-    event = TraceEvent()
-    if let base = line.baseAddress,
-      FastLineParser.parse(
-        base, limit: base + line.count, into: &event, strings: &strings, keepsMarkNames: keepsMarkNames)
-        == base + line.count
-    {
-      return
-    }
-    try parseValidating(line, into: &event)
-  }
-
   /// Parses `line` (without its line end) into `event`, which is reset first, without
   /// the fast path: for a line the fast path refused, which this explains.
   mutating func parseValidating(_ line: UnsafeBufferPointer<UInt8>, into event: inout TraceEvent) throws(Failure) {

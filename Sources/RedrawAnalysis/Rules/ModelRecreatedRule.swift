@@ -98,8 +98,8 @@ extension ModelRecreatedRule {
   struct Collector: SessionCollector {
     private var current: [[TypeObject]] = []
     private var previous: [[TypeObject]] = []
-    private var entries: [NodeType: Entry] = [:]
-    private var order: [NodeType] = []
+    /// Entries by node and type, `node << 32 | type`, in order of first sight.
+    private var entries = DenseMap<NodeType, Entry>()
 
     mutating func madeInstanceRead(node: Int, type: StringID, slot: Int) {
       if node >= current.count {
@@ -142,15 +142,17 @@ extension ModelRecreatedRule {
         while previousEnd < previous.count, previous[previousEnd].type == type { previousEnd += 1 }
         if previousEnd > j, allRepeated, Self.disjoint(current[i..<end], previous[j..<previousEnd]) {
           let key = NodeType(node: evaluation.node, type: type)
-          if entries[key] == nil { order.append(key) }
-          var entry = entries[key] ?? Entry(first: evaluation.start, instances: 1)
-          entry.trail.keep(evaluation.sample(note: "read a fresh instance"))
-          entry.instances += 1
-          if previous[j..<previousEnd].contains(where: { objects[Int($0.object)].written }) {
-            entry.replacedAfterWrites += 1
+          let position = entries.position(of: DenseIndex.key(Int32(evaluation.node), type.rawValue), key: key) {
+            Entry(first: evaluation.start, instances: 1)
           }
-          if entry.group == nil { entry.group = objects[Int(current[i].object)].group }
-          entries[key] = entry
+          entries.values[position].trail.keep(evaluation.sample(note: "read a fresh instance"))
+          entries.values[position].instances += 1
+          if previous[j..<previousEnd].contains(where: { objects[Int($0.object)].written }) {
+            entries.values[position].replacedAfterWrites += 1
+          }
+          if entries.values[position].group == nil {
+            entries.values[position].group = objects[Int(current[i].object)].group
+          }
         }
         i = end
         j = previousEnd
@@ -171,8 +173,7 @@ extension ModelRecreatedRule {
     mutating func finish(
       into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
     ) {
-      session.recreations = order.map { key in
-        let entry = entries[key]!
+      session.recreations = entries.entries.map { key, entry in
         let group = entry.group.map { built.groups[$0] }
         return RecreationSummary(
           node: built.nodeID(key.node), view: strings[built.nodes[key.node].view], type: strings[key.type],
@@ -188,7 +189,7 @@ extension ModelRecreatedRule {
       var object: Int64
     }
 
-    private struct NodeType: Hashable {
+    private struct NodeType {
       var node: Int
       var type: StringID
     }

@@ -72,11 +72,14 @@ struct RuleCollectors: SessionCollector {
   mutating func finish(
     into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
   ) {
-    var finish = Finish(session: session, built: built, names: names, strings: copy strings)
-    session = Session(source: "", line: 0)  // the visitor holds the only copy while it writes
+    // The visitor holds the only copies while it writes, so neither is copied on write.
+    var finish = Finish(
+      session: Session(source: "", line: 0), built: built, names: TrailNames(count: 0), strings: copy strings)
+    swap(&finish.session, &session)
+    swap(&finish.names, &names)
     visitEach(&finish)
-    session = finish.session
-    names = finish.names
+    swap(&finish.session, &session)
+    swap(&finish.names, &names)
   }
 }
 

@@ -47,41 +47,36 @@ public enum SideEffectInBodyRule: Rule {
 extension SideEffectInBodyRule {
   /// Counts effects started inside a body by view and kind, in order of first sight.
   struct Collector: SessionCollector {
-    private var entries: [Entry] = []
-    private var positions: [Key: Int] = [:]
+    /// Entries by view and kind, `view << 32 | kind`, in order of first sight.
+    private var entries = DenseMap<Key, Entry>()
 
     mutating func effectInBody(_ evaluation: EvaluationFact, effect: EffectFact) {
       let key = Key(view: evaluation.view, kind: effect.kind)
-      let position: Int
-      if let known = positions[key] {
-        position = known
-      } else {
-        position = entries.count
-        positions[key] = position
-        entries.append(Entry(key: key, first: effect.evidence, detail: effect.detail, site: effect.site))
+      let position = entries.position(
+        of: DenseIndex.key(evaluation.view.rawValue, Int32(effect.kind.rawValue)), key: key
+      ) {
+        Entry(first: effect.evidence, detail: effect.detail, site: effect.site)
       }
-      entries[position].count += 1
-      entries[position].trail.keep(effect.sample)
+      entries.values[position].count += 1
+      entries.values[position].trail.keep(effect.sample)
     }
 
     mutating func finish(
       into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
     ) {
-      session.bodyEffects = entries.map { entry in
+      session.bodyEffects = entries.entries.map { key, entry in
         BodyEffectSummary(
-          view: strings[entry.key.view], kind: entry.key.kind, count: entry.count,
-          detail: entry.detail.map { strings[$0] }, site: entry.site.map { strings[$0] }, first: entry.first,
-          trail: entry.trail.events(&names, strings))
+          view: strings[key.view], kind: key.kind, count: entry.count, detail: entry.detail.map { strings[$0] },
+          site: entry.site.map { strings[$0] }, first: entry.first, trail: entry.trail.events(&names, strings))
       }
     }
 
-    private struct Key: Hashable {
+    private struct Key {
       var view: StringID
       var kind: EffectKind
     }
 
     private struct Entry {
-      var key: Key
       var first: Evidence
       var detail: StringID?
       var site: StringID?

@@ -61,6 +61,7 @@ public enum WholeModelReadRule: Rule {
     let minimumProperties = Int(context.value(Self.minimumProperties, of: description))
     let minimumShare = context.value(Self.minimumShare, of: description)
     let bodies = session.bodyLocations
+    let nodes = session.nodeLocations
     var childEvaluations: [Int64: ChildEvaluations] = [:]
     for node in session.nodes {
       guard let parent = node.parent else { continue }
@@ -79,7 +80,7 @@ public enum WholeModelReadRule: Rule {
         rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
         message: message(read, children: children),
         fix: description.fix, view: read.view, type: read.type, count: children.evaluations,
-        location: CodeLocation(site: session.nodes.first { $0.node == read.node }?.site) ?? bodies[read.view],
+        location: nodes[read.node] ?? bodies[read.view],
         scenario: session.scenario, source: session.source, evidence: read.first, trail: read.trail)
     }
   }
