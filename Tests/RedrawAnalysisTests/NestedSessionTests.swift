@@ -28,6 +28,25 @@ import Testing
     #expect(page.contains(Self.nested.trimmingCharacters(in: .newlines)))
   }
 
+  /// `session` and `count` are two keys: a `meta` line with a stray `count`, or a `lost`
+  /// line with a stray `session`, changes neither the session id nor the lost count.
+  @Test(arguments: [1, 2])
+  func theSessionIdAndALostCountAreKeptApart(jobs: Int) throws {
+    let text = """
+      {"e":"meta","format":"redraw-trace","version":1,"session":1,"count":9}
+      {"e":"body","t":1000,"tid":1,"id":1,"view":"AppRoot","node":1}
+      {"e":"lost","t":1500,"tid":1,"count":5,"session":null}
+      {"e":"meta","format":"redraw-trace","version":1,"scenario":"block"}
+      {"e":"meta","format":"redraw-trace","version":1,"session":1}
+      {"e":"end","t":9000,"tid":1,"id":1}
+
+      """
+    let sessions = try read(text, jobs: jobs)
+    #expect(sessions.map(\.scenario) == [nil, "block"], "the last meta line continues session 1, not 9")
+    #expect(sessions[0].lostEvents == 5)
+    #expect(sessions[0].truncation == nil, "the body's end came back to it")
+  }
+
   @Test(arguments: [1, 2])
   func aContinuedSessionKeepsItsSpansAndComesFirst(jobs: Int) throws {
     let sessions = try read(Self.nested, jobs: jobs)

@@ -29,12 +29,13 @@ package struct TraceEvent: Sendable {
   package var span: Int64 = 0
   /// `node` of a `body`.
   package var node: Int64 = 0
-  /// `count` of a `lost` event; a `meta` event's `session` shares its storage.
+  /// `count` of a `lost` event.
   package var count: Int64 = 0
   private var objectStorage: Int64 = 0
   private var parentStorage: Int64 = 0
   private var ownerStorage: Int64 = 0
   private var versionStorage: Int64 = 0
+  private var sessionStorage: Int64 = 0
   private var strings: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
   )
@@ -90,9 +91,9 @@ package struct TraceEvent: Sendable {
   /// `session` of a `meta` event: the session's id in its file, so a later `meta` line
   /// with the same id continues it (see docs/trace-format.md).
   package var session: Int64? {
-    get { integer(16, count) }
+    get { integer(16, sessionStorage) }
     set {
-      count = newValue ?? 0
+      sessionStorage = newValue ?? 0
       setPresent(16, newValue != nil)
     }
   }
