@@ -22,18 +22,21 @@ import RedrawReports
 public enum AnalysisPipeline {
   /// Runs every stage and writes the report; returns the exit code.
   public static func run(_ options: AnalyzeOptions, terminal: Terminal) -> ExitCode {
+    var analyzer = options.analyzer
     let files: [FileReading]
     do {
-      files = try readAndBuildSessions(options)
+      files = try analyzer.read(paths: options.inputs)
     } catch {
       terminal.standardError(inputErrorMessage(error))
       return .inputError
     }
     guard acceptsEmptiness(of: files, options, terminal: terminal) else { return .inputError }
     reportDataLoss(files, terminal: terminal)
-    let found = runRules(files, options)
+    let found = analyzer.runRules(files)
     if let path = options.writeBaseline {
+      // The baseline accepts what no ignore removes; this run's report then shows it accepted.
       let unignored = Suppressions(ignores: options.suppressions.ignores).apply(to: found).findings
+      analyzer.suppressions.baseline.formUnion(unignored.map(Baseline.subject(of:)))
       do {
         try AtomicFile.write(BaselineFile.render(unignored, toolVersion: RedrawVersion.current), to: path)
       } catch {
@@ -43,7 +46,7 @@ public enum AnalysisPipeline {
       let count = unignored.count
       terminal.standardError("redraw: wrote the baseline \(path) (\(count) finding\(count == 1 ? "" : "s") accepted)\n")
     }
-    let analysis = locate(filter(found, options), options, terminal: terminal)
+    let analysis = locate(analyzer.filter(found), options, terminal: terminal)
     guard deliver(render(analysis, options), to: options.output, terminal: terminal) else { return .inputError }
     guard let failOn = options.failOn else { return .success }
     return analysis.findings.contains { $0.severity >= failOn } ? .findings : .success
@@ -103,36 +106,9 @@ public enum AnalysisPipeline {
 
   // MARK: - Stages
 
-  /// The library's stages with this run's settings.
-  static func analyzer(_ options: AnalyzeOptions) -> Analyzer {
-    Analyzer(
-      lenient: options.lenient, jobs: options.jobs, ruleContext: options.ruleContext, budgets: options.budgets,
-      suppressions: options.suppressions)
-  }
-
-  /// Stages 1 and 2: reads every input and builds its sessions.
-  static func readAndBuildSessions(_ options: AnalyzeOptions) throws(TraceInputError) -> [FileReading] {
-    try analyzer(options).read(paths: options.inputs)
-  }
-
-  /// Stage 3: runs the rules, then the budgets, over every session.
-  static func runRules(_ files: [FileReading], _ options: AnalyzeOptions) -> Analysis {
-    analyzer(options).runRules(files)
-  }
-
-  /// Stage 4: removes ignored findings and those the baseline accepts (all of them
-  /// when this run writes the baseline).
-  static func filter(_ analysis: Analysis, _ options: AnalyzeOptions) -> Analysis {
-    var analyzer = analyzer(options)
-    if options.writeBaseline != nil {
-      analyzer.suppressions.baseline.formUnion(analysis.findings.map(Baseline.subject(of:)))
-    }
-    return analyzer.filter(analysis)
-  }
-
-  /// Stage 5: names the findings' source files relative to the source root, listing the
-  /// root's files only when a recorded path is not already under it, and only for a format
-  /// that shows them. Sites found nowhere under the root are counted on standard error; each
+  /// Stage 5, after the library's read, build, rules and filter: names the findings' source
+  /// files relative to the source root, listing the root's files only when a recorded path
+  /// is not already under it, and only for a format that shows them. Sites found nowhere under the root are counted on standard error; each
   /// report says so beside the finding.
   static func locate(_ analysis: Analysis, _ options: AnalyzeOptions, terminal: Terminal) -> Analysis {
     guard options.format.showsSourceLocations else { return analysis }

@@ -185,4 +185,9 @@ public struct AnalyzeOptions: Sendable {
       throw UsageError(message: "Cannot read the \(option) file '\(path)'")
     }
   }
+
+  /// The library's pipeline with these settings.
+  public var analyzer: Analyzer {
+    Analyzer(lenient: lenient, jobs: jobs, ruleContext: ruleContext, budgets: budgets, suppressions: suppressions)
+  }
 }

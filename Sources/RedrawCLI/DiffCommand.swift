@@ -60,10 +60,11 @@ enum DiffCommand {
       var options = analyze
       options.inputs = [input]
       do {
-        let files = try AnalysisPipeline.readAndBuildSessions(options)
+        let analyzer = options.analyzer
+        let files = try analyzer.read(paths: options.inputs)
         // An empty side would compare as every view fixed: a recording that never happened.
         guard AnalysisPipeline.acceptsEmptiness(of: files, options, terminal: terminal) else { return .inputError }
-        sides.append(AnalysisPipeline.filter(AnalysisPipeline.runRules(files, options), options))
+        sides.append(analyzer.filter(analyzer.runRules(files)))
       } catch {
         terminal.standardError(AnalysisPipeline.inputErrorMessage(error))
         return .inputError
