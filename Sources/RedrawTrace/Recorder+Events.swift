@@ -19,10 +19,11 @@ extension Recorder {
     }
     let tid = ThreadContext.currentID
     let scope = Self.activeScopes.loadRelaxed() == 0 ? 0 : RecordingScope.current
+    if _slowPath(scope == 0 && Self.hasDestination.loadRelaxed() == 0) { return nil }
     return state.withLock { state in
-      if _slowPath(scope != 0), state.scopes[scope] != nil {
-        state.scopes[scope]!.makeRoom(for: bound(&state.names))
-        return body(&state.scopes[scope]!, &state.names, tid)
+      if _slowPath(scope != 0), let position = state.scopes.index(forKey: scope) {
+        state.scopes.values[position].makeRoom(for: bound(&state.names))
+        return body(&state.scopes.values[position], &state.names, tid)
       }
       guard state.sink != nil else { return nil }
       if _slowPath(state.mainScope != 0), scope != state.mainScope { return nil }

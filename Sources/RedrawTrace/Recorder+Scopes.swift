@@ -7,6 +7,11 @@ extension Recorder {
   /// is zero, no task-local lookup is made.
   static let activeScopes = AtomicInt(0)
 
+  /// 1 while the process records to a destination (``State/sink``): an event outside any
+  /// scope then takes the lock; otherwise, while only scoped sessions record (parallel
+  /// tests), it returns before the lock instead of taking it to be dropped.
+  static let hasDestination = AtomicInt(0)
+
   /// The first capacity of a scoped session's buffer, which grows as needed.
   static let scopeCapacity = 16 * 1024
 
@@ -25,19 +30,23 @@ extension Recorder {
   }
 
   /// Ends the session of `scope`: closes its open marker spans, writes it as one block into
-  /// the destination when one records, and returns its bytes.
-  func endScope(_ scope: Int32) -> [UInt8] {
-    state.withLock { state in
-      guard var session = state.scopes.removeValue(forKey: scope) else { return [] }
+  /// the destination when one records, and returns its bytes when `keepingBytes`.
+  ///
+  /// The bytes are copied out after the lock is released, and only when asked for.
+  @discardableResult
+  func endScope(_ scope: Int32, keepingBytes: Bool) -> [UInt8] {
+    let ended: SessionState? = state.withLock { state in
+      guard var session = state.scopes.removeValue(forKey: scope) else { return nil }
       Self.countActiveScopes(state)
       closeOpenMarkers(of: &session)
       // A destination that records one scope only takes no other session.
       if state.sink != nil, state.mainScope == 0 { appendBlock(&state, session.buffer.bytes) }
-      let bytes = Array(session.buffer.bytes)
-      session.buffer.deallocate()
       RecordingSwitch.set(state.isRecording)
-      return bytes
+      return session
     }
+    guard let ended else { return [] }
+    defer { ended.buffer.deallocate() }
+    return keepingBytes ? Array(ended.buffer.bytes) : []
   }
 
   /// Ends the open marker spans of a scoped session.

@@ -15,8 +15,10 @@ import RedrawPlatform
 /// order of lines in the file is the order of their timestamps. A full buffer goes
 /// to a serial writer queue and is replaced from a small pool; when the pool is
 /// exhausted because the destination cannot keep up, events are dropped and
-/// counted, and a `lost` line says how many before recording resumes. Memory stays
-/// bounded at ``bufferCapacity`` × ``maximumBuffers``.
+/// counted, and a `lost` line says how many before recording resumes. The destination's
+/// memory stays bounded at ``bufferCapacity`` × ``maximumBuffers``; a scoped session (a
+/// test's, ``Trace/record(scenario:app:reproducible:_:)``'s) is kept whole in memory until
+/// it ends.
 ///
 /// A timer on the writer queue also hands over a buffer that has waited a whole flush
 /// interval (100 ms by default), so a process killed without `atexit` (`SIGKILL`, a
@@ -79,8 +81,11 @@ final class Recorder: Sendable {
 
   /// Everything the lock protects.
   struct State {
-    /// The destination of the process's session; nil when stopped.
-    var sink: (any TraceSink)?
+    /// The destination of the process's session; nil when stopped. Mirrored in
+    /// ``Recorder/hasDestination``, which events outside any scope read before the lock.
+    var sink: (any TraceSink)? {
+      didSet { Recorder.hasDestination.storeRelaxed(sink == nil ? 0 : 1) }
+    }
     /// Bumped at every start and stop, so buffers written for an old session are freed.
     var generation = 0
     /// The destination's session; its buffer is handed to the writer when full.

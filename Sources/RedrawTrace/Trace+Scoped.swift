@@ -53,10 +53,10 @@ extension Trace {
     do {
       try scope.join { try body(scope) }
     } catch {
-      _ = Recorder.shared.endScope(scope.id)
+      Recorder.shared.endScope(scope.id, keepingBytes: false)
       throw error
     }
-    return TraceRecording(bytes: Recorder.shared.endScope(scope.id))
+    return TraceRecording(bytes: Recorder.shared.endScope(scope.id, keepingBytes: true))
   }
 
   /// Runs `body` with its events in a session of their own, when the process records to a
@@ -78,7 +78,7 @@ extension Trace {
     guard isRecordingToDestination else { return try await body() }
     let id = Int32(truncatingIfNeeded: nextScope.fetchAdd(1))
     Recorder.shared.beginScope(id, scenario: scenario, app: app, reproducible: false)
-    defer { _ = Recorder.shared.endScope(id) }
+    defer { Recorder.shared.endScope(id, keepingBytes: false) }
     return try await RecordingScope.$current.withValue(id, operation: body)
   }
 

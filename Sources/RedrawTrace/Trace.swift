@@ -67,7 +67,9 @@ public enum Trace {
     Recorder.shared.newSession(scenario: scenario, app: app)
   }
 
-  /// Stops recording: closes open marker spans, writes everything and closes the destination.
+  /// Ends recording to the destination: closes open marker spans, writes everything and
+  /// closes it. Scoped sessions in progress (``record(scenario:app:reproducible:_:)``, the
+  /// `.redraw` trait) go on, so ``isRecording`` may stay true.
   public static func stop() { Recorder.shared.stop() }
 
   /// Writes everything recorded so far to the destination.

@@ -5,8 +5,8 @@ import Observation
 /// Reading the property registers it with the model's `ObservationRegistrar` (so
 /// `withObservationTracking` and SwiftUI track it per property, as with `@Observable`)
 /// and records a `read` event; assigning it notifies observers and records a `write`
-/// event. The event's `prop` is the property's own name, taken from its key path;
-/// nothing is typed by hand.
+/// event. The event's `prop` is the property's own name, found by where its storage lies
+/// among the class's fields (once per type); nothing is typed by hand.
 ///
 /// The wrapper only works on properties of a class conforming to ``TrackedModel``.
 @propertyWrapper
