@@ -23,20 +23,26 @@ struct CallSite: Sendable {
   /// The part of an absolute `path` that does not depend on where the package is checked
   /// out; a relative `path` whole.
   static func machineIndependentTail(of path: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    guard isAbsolute(path) else { return path }
-    // The starts of the components, and where each ends.
-    var starts: [Int] = []
-    var start = 0
-    for index in path.indices where isSeparator(path[index]) {
-      if index > start { starts.append(start) }
-      start = index + 1
+    guard isAbsolute(path), let last = path.lastIndex(where: isSeparator), last + 1 < path.count else {
+      return path
     }
-    guard start < path.count else { return path }
-    let fileStart = start
-    var from = starts.last ?? fileStart
-    for component in starts.reversed() where isPackageDirectory(path, at: component) {
-      from = component
-      break
+    // The folders before the file, innermost first, with no array: the innermost
+    // `Sources` or `Tests`, else the file's own folder.
+    var from = last + 1
+    var end = last
+    var isParent = true
+    while end > 0 {
+      var start = end
+      while start > 0, !isSeparator(path[start - 1]) { start -= 1 }
+      if start < end {
+        if isParent { from = start }
+        isParent = false
+        if isPackageDirectory(path, at: start) {
+          from = start
+          break
+        }
+      }
+      end = start - 1
     }
     return UnsafeBufferPointer(rebasing: path[from...])
   }

@@ -94,6 +94,20 @@ struct EventBuffer: @unchecked Sendable {
     }
   }
 
+  /// Appends a key, such as `,"scenario":`, and `value` as a JSON string literal.
+  @inline(__always)
+  mutating func append(key: StaticString, quoted value: String) {
+    append(key)
+    append(quoted: value)
+  }
+
+  /// Appends a key, such as `,"id":`, and `value` in decimal.
+  @inline(__always)
+  mutating func append(key: StaticString, decimal value: Int64) {
+    append(key)
+    append(decimal: value)
+  }
+
   /// Appends UTF-8 bytes escaped for the inside of a JSON string literal.
   ///
   /// Reserve six bytes for each input byte first.

@@ -12,11 +12,7 @@ enum KeyPathSteps {
   /// A description this cannot read (no `\Root.` at its start) is not one step: the caller
   /// then names no property rather than guess.
   static func isOneStep(_ keyPath: AnyKeyPath) -> Bool {
-    let prefix = "\\\(type(of: keyPath).rootType)."
-    let description = keyPath.debugDescription
-    guard description.hasPrefix(prefix) else { return false }
-    let steps = description.dropFirst(prefix.count)
-    guard !steps.isEmpty else { return false }
+    guard let steps = steps(of: keyPath), !steps.isEmpty else { return false }
     var depth = 0
     var previous: Character = " "
     for character in steps {
@@ -40,14 +36,20 @@ enum KeyPathSteps {
   /// (`owner.name` for `\Cart.owner.name`), or nil when a step is computed, optional, a
   /// subscript, or the description cannot be read.
   static func storedPath(_ keyPath: AnyKeyPath) -> String? {
-    let prefix = "\\\(type(of: keyPath).rootType)."
-    let description = keyPath.debugDescription
-    guard description.hasPrefix(prefix) else { return nil }
-    let steps = description.dropFirst(prefix.count)
+    guard let steps = steps(of: keyPath) else { return nil }
     let identifier = steps.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { step in
       guard let first = step.first, first == "_" || first.isLetter else { return false }
       return step.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
     }
     return identifier ? String(steps) : nil
+  }
+
+  /// The description of `keyPath` after `\Root.`: its steps as the runtime spells them, or
+  /// nil when the description does not start so.
+  private static func steps(of keyPath: AnyKeyPath) -> Substring? {
+    let prefix = "\\\(type(of: keyPath).rootType)."
+    let description = keyPath.debugDescription
+    guard description.hasPrefix(prefix) else { return nil }
+    return description.dropFirst(prefix.count)
   }
 }

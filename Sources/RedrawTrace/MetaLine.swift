@@ -15,22 +15,10 @@ enum MetaLine {
     to buffer: inout EventBuffer, scenario: String?, app: String?, startedAt: String?, session: Int64?
   ) {
     buffer.append(#"{"e":"meta","format":"redraw-trace","version":1"#)
-    if let app {
-      buffer.append(#","app":"#)
-      buffer.append(quoted: app)
-    }
-    if let startedAt {
-      buffer.append(#","startedAt":"#)
-      buffer.append(quoted: startedAt)
-    }
-    if let scenario {
-      buffer.append(#","scenario":"#)
-      buffer.append(quoted: scenario)
-    }
-    if let session {
-      buffer.append(#","session":"#)
-      buffer.append(decimal: session)
-    }
+    if let app { buffer.append(key: #","app":"#, quoted: app) }
+    if let startedAt { buffer.append(key: #","startedAt":"#, quoted: startedAt) }
+    if let scenario { buffer.append(key: #","scenario":"#, quoted: scenario) }
+    if let session { buffer.append(key: #","session":"#, decimal: session) }
     buffer.append("}\n")
   }
 }

@@ -49,12 +49,6 @@ extension Recorder {
   }
 
   @inline(__always)
-  private func writeInteger(_ session: inout SessionState, _ key: StaticString, _ value: Int64) {
-    session.buffer.append(key)
-    session.buffer.append(decimal: value)
-  }
-
-  @inline(__always)
   private func writeNode(_ session: inout SessionState, _ key: StaticString, _ node: Int) {
     session.buffer.append(key)
     session.buffer.append(decimal: Int64(session.nodeNumber(node)))
@@ -66,11 +60,6 @@ extension Recorder {
   ) {
     session.buffer.append(key)
     names.write(name, to: &session.buffer)
-  }
-
-  private func writeString(_ session: inout SessionState, _ key: StaticString, _ value: String) {
-    session.buffer.append(key)
-    session.buffer.append(quoted: value)
   }
 
   /// Appends `,"site":"PATH:LINE"` from a `#filePath` and `#line` (see ``CallSite``).
@@ -121,8 +110,8 @@ extension Recorder {
     _ = withSession(reserving: bound) { session, _, tid in
       writePrefix(&session, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, tid: tid)
       writeObject(&session, object)
-      writeString(&session, #","type":"#, type)
-      writeString(&session, #","prop":"#, property)
+      session.buffer.append(key: #","type":"#, quoted: type)
+      session.buffer.append(key: #","prop":"#, quoted: property)
       if let site { writeSite(&session, site) }
       session.buffer.append("}\n")
       return ()
@@ -147,7 +136,7 @@ extension Recorder {
         let span = session.nextSpan
         session.nextSpan += 1
         writePrefix(&session, #"{"e":"body","t":"#, tid: tid)
-        writeInteger(&session, #","id":"#, span)
+        session.buffer.append(key: #","id":"#, decimal: span)
         writeName(&session, &names, #","view":"#, view)
         writeNode(&session, #","node":"#, node)
         if let parent { writeNode(&session, #","parent":"#, parent) }
@@ -156,8 +145,8 @@ extension Recorder {
           session.buffer.append(cause.quotedName)
           if case .write(let object, let type, let property) = cause {
             writeObject(&session, object)
-            writeString(&session, #","type":"#, type)
-            writeString(&session, #","prop":"#, property)
+            session.buffer.append(key: #","type":"#, quoted: type)
+            session.buffer.append(key: #","prop":"#, quoted: property)
           }
         }
         if let site { writeSite(&session, site) }
@@ -179,8 +168,8 @@ extension Recorder {
         let span = session.nextSpan
         session.nextSpan += 1
         writePrefix(&session, #"{"e":"action","t":"#, tid: tid)
-        writeInteger(&session, #","id":"#, span)
-        writeString(&session, #","name":"#, name)
+        session.buffer.append(key: #","id":"#, decimal: span)
+        session.buffer.append(key: #","name":"#, quoted: name)
         session.buffer.append("}\n")
         return span
       } ?? 0
@@ -204,7 +193,7 @@ extension Recorder {
         let span = session.nextSpan
         session.nextSpan += 1
         writePrefix(&session, #"{"e":"init","t":"#, tid: tid)
-        writeInteger(&session, #","id":"#, span)
+        session.buffer.append(key: #","id":"#, decimal: span)
         writeName(&session, &names, #","type":"#, type)
         if let site { writeSite(&session, site) }
         if let owner { writeNode(&session, #","owner":"#, owner) }
@@ -227,7 +216,7 @@ extension Recorder {
   /// Appends an `end` line; the caller made room for 128 bytes.
   func writeEnd(_ session: inout SessionState, tid: Int32, span: Int64, object: UInt64?) {
     writePrefix(&session, #"{"e":"end","t":"#, tid: tid)
-    writeInteger(&session, #","id":"#, span)
+    session.buffer.append(key: #","id":"#, decimal: span)
     if let object { writeObject(&session, object) }
     session.buffer.append("}\n")
   }
@@ -240,7 +229,7 @@ extension Recorder {
       writePrefix(&session, #"{"e":"effect","t":"#, tid: tid)
       session.buffer.append(#","kind":"#)
       session.buffer.append(kind.quotedName)
-      if let detail { writeString(&session, #","detail":"#, detail) }
+      if let detail { session.buffer.append(key: #","detail":"#, quoted: detail) }
       if let site { writeSite(&session, site) }
       session.buffer.append("}\n")
       return ()
@@ -251,8 +240,8 @@ extension Recorder {
     _ = withSession(reserving: 160 + JSONEscaping.worstCaseLength(type)) { session, _, tid in
       writePrefix(&session, #"{"e":"observe","t":"#, tid: tid)
       writeObject(&session, object)
-      writeString(&session, #","type":"#, type)
-      writeString(&session, #","detail":"#, wrapper.rawValue)
+      session.buffer.append(key: #","type":"#, quoted: type)
+      session.buffer.append(key: #","detail":"#, quoted: wrapper.rawValue)
       session.buffer.append("}\n")
       return ()
     }
@@ -271,7 +260,7 @@ extension Recorder {
   func recordMark(_ name: String) {
     _ = withSession(reserving: 96 + JSONEscaping.worstCaseLength(name)) { session, _, tid in
       writePrefix(&session, #"{"e":"mark","t":"#, tid: tid)
-      writeString(&session, #","name":"#, name)
+      session.buffer.append(key: #","name":"#, quoted: name)
       session.buffer.append("}\n")
       return ()
     }
