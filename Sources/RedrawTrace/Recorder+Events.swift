@@ -18,8 +18,12 @@ extension Recorder {
       fixed + (first.map { names.quotedLength($0) } ?? 0) + (second.map { names.quotedLength($0) } ?? 0)
     }
     let tid = ThreadContext.currentID
-    let scope = Self.activeScopes.loadRelaxed() == 0 ? 0 : RecordingScope.current
-    if _slowPath(scope == 0 && Self.hasDestination.loadRelaxed() == 0) { return nil }
+    var scope: Int32 = 0
+    if _slowPath(Self.activeScopes.loadRelaxed() != 0) {
+      scope = RecordingScope.current
+      // Only scoped sessions record and this event is in none: nothing takes it.
+      if scope == 0, Self.hasDestination.loadRelaxed() == 0 { return nil }
+    }
     return state.withLock { state in
       if _slowPath(scope != 0), let position = state.scopes.index(forKey: scope) {
         state.scopes.values[position].makeRoom(for: bound(&state.names))

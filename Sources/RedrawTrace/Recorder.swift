@@ -260,14 +260,18 @@ final class Recorder: Sendable {
     case .written:
       return
     case .pending(let scenario, let app, let startedAt):
-      let bound = MetaLine.worstCaseLength(scenario: scenario, app: app, startedAt: startedAt)
-      guard reserve(&state, bound) else { return }
-      MetaLine.write(
-        to: &state.main.buffer, scenario: scenario, app: app, startedAt: startedAt, session: state.mainSessionID)
+      writeMetaLine(&state, scenario: scenario, app: app, startedAt: startedAt)
     case .resume:
-      guard reserve(&state, MetaLine.worstCaseLength(scenario: nil, app: nil, startedAt: nil)) else { return }
-      MetaLine.write(to: &state.main.buffer, scenario: nil, app: nil, startedAt: nil, session: state.mainSessionID)
+      // After a scoped session's block: only the id that continues the session.
+      writeMetaLine(&state, scenario: nil, app: nil, startedAt: nil)
     }
+  }
+
+  /// Writes the destination session's `meta` line and marks it written.
+  private func writeMetaLine(_ state: inout State, scenario: String?, app: String?, startedAt: String?) {
+    guard reserve(&state, MetaLine.worstCaseLength(scenario: scenario, app: app, startedAt: startedAt)) else { return }
+    MetaLine.write(
+      to: &state.main.buffer, scenario: scenario, app: app, startedAt: startedAt, session: state.mainSessionID)
     state.header = .written
     state.destinationUsed = true
   }
