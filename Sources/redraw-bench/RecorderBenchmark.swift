@@ -4,13 +4,13 @@ import RedrawTrace
 
 /// Measures what recording costs the calling thread, in nanoseconds per event.
 ///
-/// Each case runs a loop of recording calls several times and reports the median.
-/// `off` is a call while recording is off (one atomic load and a branch); `memory`
-/// and `file` record explicit `read` events, named by hand or by key path; `tracked` reads a `@Tracked` property,
-/// which also reports to the Observation registrar; `@Observable+Redraw` reads and writes
-/// a property of an unchanged `@Observable` class that records through a `ModelTracking`.
-/// Cases that read or write an observable property are printed beside `@Observable`'s
-/// own read or write.
+/// The cases are one table (``cases(path:memory:)``): each runs a loop of accesses several
+/// times and reports the median. `off` runs while recording is off, `memory` and `file`
+/// record into a `MemoryTraceSink` and to a file. A case that reads or writes an
+/// observable property alternates its runs with runs of the same loop over a plain
+/// `@Observable` class, its baseline, so both see the same machine: this VM's speed
+/// changes by a third from one second to the next, which a baseline measured at another
+/// moment would count as cost.
 struct RecorderBenchmark {
   let events: Int
   let runs: Int
@@ -18,180 +18,162 @@ struct RecorderBenchmark {
   /// Runs only the cases whose name contains this, when set.
   let only: String?
 
-  // MARK: - Cases
-
   struct Figure {
     let name: String
     let nanosecondsPerEvent: Double
-    /// The `@Observable` case this one compares with, if any.
-    var baseline: String? = nil
-    /// The baseline measured in runs alternating with this case's, when it was.
-    var pairedBaseline: Double? = nil
+    /// The plain `@Observable` access this case compares with, and its time in the runs
+    /// alternating with this case's.
+    var baseline: (name: String, nanosecondsPerEvent: Double)? = nil
   }
 
-  func run() throws -> [Figure] {
+  // MARK: - Cases
+
+  /// Where a case's events go.
+  enum Destination {
+    case off, memory, file
+
+    var name: String {
+      switch self {
+      case .off: "off"
+      case .memory: "memory"
+      case .file: "file"
+      }
+    }
+  }
+
+  /// One timed loop of `count` accesses.
+  struct Case {
+    let name: String
+    let destination: Destination
+    /// The plain `@Observable` loop the case alternates with, if it touches an observable
+    /// property.
+    var baseline: (name: String, loop: (Int) -> Void)? = nil
+    let loop: (Int) -> Void
+  }
+
+  /// Every case, for every destination: the explicit API by name and by key path, and a
+  /// read and a write of a `@Tracked` property and of an `@Observable` class with Redraw's
+  /// members (each beside the same access of a plain `@Observable` class).
+  func cases() -> [Case] {
     let model = BenchModel()
     let plain = PlainBenchModel()
-    var figures: [Figure] = []
-    func selected(_ name: String) -> Bool { only.map { name.contains($0) } ?? true }
-    if selected("off (explicit read)") {
-      figures.append(
-        Figure(
-          name: "off (explicit read)",
-          nanosecondsPerEvent: measure(events * 10) { count in
-            for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
-          }))
-    }
-    if selected("off (explicit read, key path)") {
-      figures.append(
-        Figure(
-          name: "off (explicit read, key path)",
-          nanosecondsPerEvent: measure(events * 10) { count in
-            for _ in 0..<count { Trace.read(plain, \.value) }
-          }))
-    }
-    if selected("off (explicit read, a call each)") {
-      figures.append(
-        Figure(
-          name: "off (explicit read, a call each)",
-          nanosecondsPerEvent: measure(events * 10) { count in
-            for _ in 0..<count { readThroughACall(model) }
-          }))
-    }
-    if selected("off (@Tracked read)") {
-      figures.append(
-        Figure(
-          name: "off (@Tracked read)",
-          nanosecondsPerEvent: measure(events * 10) { count in
-            var sum = 0
-            for _ in 0..<count { sum &+= model.value }
-            blackHole(sum)
-          }, baseline: "@Observable read"))
-    }
     let observable = ObservableBenchModel()
-    // The baselines: always measured, to be printed beside the cases.
-    do {
-      figures.append(
-        Figure(
-          name: "@Observable read",
-          nanosecondsPerEvent: measure(events * 10) { count in
-            var sum = 0
-            for _ in 0..<count { sum &+= observable.value }
-            blackHole(sum)
-          }))
+    let instrumented = InstrumentedBenchModel()
+    let observableRead: (name: String, loop: (Int) -> Void) = (
+      "@Observable read",
+      { count in
+        var sum = 0
+        for _ in 0..<count { sum &+= observable.value }
+        blackHole(sum)
+      }
+    )
+    let observableWrite: (name: String, loop: (Int) -> Void) = (
+      "@Observable write", { count in for index in 0..<count { observable.value = index } }
+    )
+    var cases: [Case] = []
+    for destination in [Destination.off, .memory, .file] {
+      let name = destination.name
+      cases += [
+        Case(name: "\(name) (explicit read)", destination: destination) { count in
+          for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
+        },
+        Case(name: "\(name) (explicit read, key path)", destination: destination) { count in
+          for _ in 0..<count { Trace.read(plain, \.value) }
+        },
+      ]
+      if destination == .off {
+        cases.append(
+          Case(name: "off (explicit read, a call each)", destination: .off) { count in
+            for _ in 0..<count { readThroughACall(model) }
+          })
+      }
+      cases += [
+        Case(name: "\(name) (@Tracked read)", destination: destination, baseline: observableRead) { count in
+          var sum = 0
+          for _ in 0..<count { sum &+= model.value }
+          blackHole(sum)
+        },
+        Case(name: "\(name) (@Tracked write)", destination: destination, baseline: observableWrite) { count in
+          for index in 0..<count { model.value = index }
+        },
+        Case(name: "\(name) (@Observable+Redraw read)", destination: destination, baseline: observableRead) {
+          count in
+          var sum = 0
+          for _ in 0..<count { sum &+= instrumented.value }
+          blackHole(sum)
+        },
+        Case(name: "\(name) (@Observable+Redraw write)", destination: destination, baseline: observableWrite) {
+          count in
+          for index in 0..<count { instrumented.value = index }
+        },
+      ]
     }
-    do {
-      figures.append(
-        Figure(
-          name: "@Observable write",
-          nanosecondsPerEvent: measure(events * 10) { count in
-            for index in 0..<count { observable.value = index }
-          }))
-    }
-    if selected("off (@Tracked write)") {
-      figures.append(
-        Figure(
-          name: "off (@Tracked write)",
-          nanosecondsPerEvent: measure(events * 10) { count in
-            for index in 0..<count { model.value = index }
-          }, baseline: "@Observable write"))
-    }
+    return cases
+  }
+
+  // MARK: - Running
+
+  func run() throws -> [Figure] {
+    Self.startAThread()
     let memory = MemoryTraceSink()
-    if selected("memory (explicit read)") {
-      figures.append(
-        Figure(
-          name: "memory (explicit read)",
-          nanosecondsPerEvent: try recording(.memory(memory)) { count in
-            for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
-          }))
-    }
-    memory.removeAll()
-    if selected("memory (explicit read, key path)") {
-      figures.append(
-        Figure(
-          name: "memory (explicit read, key path)",
-          nanosecondsPerEvent: try recording(.memory(memory)) { count in
-            for _ in 0..<count { Trace.read(plain, \.value) }
-          }))
-    }
-    memory.removeAll()
-    if selected("memory (@Tracked read)") {
-      figures.append(
-        Figure(
-          name: "memory (@Tracked read)",
-          nanosecondsPerEvent: try recording(.memory(memory)) { count in
-            var sum = 0
-            for _ in 0..<count { sum &+= model.value }
-            blackHole(sum)
-          }, baseline: "@Observable read"))
-    }
-    memory.removeAll()
     let path = directory + "/redraw-bench-recorder.jsonl"
-    if selected("file (explicit read)") {
-      figures.append(
-        Figure(
-          name: "file (explicit read)",
-          nanosecondsPerEvent: try recording(.file(path)) { count in
-            for _ in 0..<count { Trace.read(model, type: "BenchModel", property: "value") }
-          }))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var figures: [Figure] = []
+    for benchmarkCase in cases() where only.map(benchmarkCase.name.contains) ?? true {
+      let destination: TraceDestination? =
+        switch benchmarkCase.destination {
+        case .off: nil
+        case .memory: .memory(memory)
+        case .file: .file(path)
+        }
+      figures.append(try measure(benchmarkCase, recordingTo: destination))
+      memory.removeAll()
     }
-    if selected("file (explicit read, key path)") {
-      figures.append(
-        Figure(
-          name: "file (explicit read, key path)",
-          nanosecondsPerEvent: try recording(.file(path)) { count in
-            for _ in 0..<count { Trace.read(plain, \.value) }
-          }))
+    if only.map("first access".contains) ?? true {
+      figures += try FirstAccessBenchmark.run(memory: memory)
     }
-    if selected("file (@Tracked read)") {
-      figures.append(
-        Figure(
-          name: "file (@Tracked read)",
-          nanosecondsPerEvent: try recording(.file(path)) { count in
-            var sum = 0
-            for _ in 0..<count { sum &+= model.value }
-            blackHole(sum)
-          }, baseline: "@Observable read"))
-    }
-    if selected("file (@Tracked write)") {
-      figures.append(
-        Figure(
-          name: "file (@Tracked write)",
-          nanosecondsPerEvent: try recording(.file(path)) { count in
-            for index in 0..<count { model.value = index }
-          }, baseline: "@Observable write"))
-    }
-    figures += try observableCases(path: path, selected: selected)
-    try? FileManager.default.removeItem(atPath: path)
     return figures
   }
 
-  // MARK: - Timing
-
-  func recording(_ destination: TraceDestination, _ body: (Int) -> Void) throws -> Double {
-    var samples: [Double] = []
+  /// The median of `runs` runs of the case, each after a run of its baseline, if any.
+  ///
+  /// A case while off loops ten times as often: one of its accesses takes nanoseconds.
+  private func measure(_ benchmarkCase: Case, recordingTo destination: TraceDestination?) throws -> Figure {
+    let count = destination == nil ? events * 10 : events
+    var baselines: [Double] = []
+    var values: [Double] = []
     for _ in 0..<runs {
-      try Trace.start(destination, scenario: "bench")
-      let start = DispatchTime.now().uptimeNanoseconds
-      body(events)
-      let elapsed = DispatchTime.now().uptimeNanoseconds - start
-      Trace.stop()
-      samples.append(Double(elapsed) / Double(events))
+      if let baseline = benchmarkCase.baseline { baselines.append(time(count, baseline.loop)) }
+      if let destination { try Trace.start(destination, scenario: "bench") }
+      values.append(time(count, benchmarkCase.loop))
+      if destination != nil { Trace.stop() }
     }
-    return median(samples)
+    var figure = Figure(name: benchmarkCase.name, nanosecondsPerEvent: median(values))
+    if let baseline = benchmarkCase.baseline { figure.baseline = (baseline.name, median(baselines)) }
+    return figure
   }
 
-  func measure(_ count: Int, _ body: (Int) -> Void) -> Double {
-    var samples: [Double] = []
-    for _ in 0..<runs {
-      let start = DispatchTime.now().uptimeNanoseconds
-      body(count)
-      let elapsed = DispatchTime.now().uptimeNanoseconds - start
-      samples.append(Double(elapsed) / Double(count))
-    }
-    return median(samples)
+  private func time(_ count: Int, _ body: (Int) -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body(count)
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(count)
+  }
+
+  /// Creates a thread and waits for it to end, before anything is measured.
+  ///
+  /// glibc takes an uncontended `pthread_mutex_t` without an atomic instruction for as long
+  /// as the process has never created a thread, and the `ObservationRegistrar` locks one on
+  /// every write. An app or a test runner has threads, and recording starts its writer's, so
+  /// a baseline measured before would be faster than any real one: a plain `@Observable`
+  /// write took 41 ns here in a process with one thread, 60 ns after a thread had existed.
+  private static func startAThread() {
+    let ended = DispatchSemaphore(value: 0)
+    Thread.detachNewThread { ended.signal() }
+    ended.wait()
   }
 }
+
+// MARK: - Models
 
 /// The model the benchmark reads.
 final class BenchModel: TrackedModel {
@@ -210,6 +192,20 @@ final class PlainBenchModel: TraceIdentifiable {
 @Observable final class ObservableBenchModel {
   var value = 1
 }
+
+/// The same `@Observable` class as ``ObservableBenchModel``, with Redraw's members.
+@Observable final class InstrumentedBenchModel: TrackedModel {
+  var value = 1
+
+  let tracking = ModelTracking()
+  private nonisolated var _$observationRegistrar: ModelTracking { tracking }
+  @available(*, unavailable) nonisolated func access<M>(keyPath: KeyPath<InstrumentedBenchModel, M>) {}
+  nonisolated func access<M>(keyPath: KeyPath<InstrumentedBenchModel, M>, _ name: StaticString = #function) {
+    tracking.access(self, keyPath: keyPath, name: name)
+  }
+}
+
+// MARK: - Helpers
 
 func median(_ samples: [Double]) -> Double {
   let sorted = samples.sorted()

@@ -30,8 +30,11 @@ case "recorder" where arguments.contains("--help"):
       --events N   events per timed loop (2000000; cases while off run 10 times as many)
       --runs N     timed loops per case; the median is printed (5)
       --only NAME  only the cases whose name contains NAME, e.g. "@Observable+Redraw"
-                   ("@Observable read" and "@Observable write" are the baselines, printed
-                   beside each case that reads or writes an observable property)
+                   or "first access"
+
+    A case that reads or writes an observable property alternates its runs with runs of
+    the same loop over a plain @Observable class: the difference, the ratio and that
+    baseline's own time (in parentheses) are printed beside it.
     """)
 case "recorder":
   let benchmark = RecorderBenchmark(
@@ -40,15 +43,14 @@ case "recorder":
     only: arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil })
   do {
     print("recorder: ns per event at the calling thread, median of \(benchmark.runs) runs")
-    let figures = try benchmark.run()
-    let byName = Dictionary(figures.map { ($0.name, $0.nanosecondsPerEvent) }) { first, _ in first }
-    for figure in figures {
+    for figure in try benchmark.run() {
       let name = figure.name.padding(toLength: 36, withPad: " ", startingAt: 0)
       var line = "  \(name) \(String(format: "%8.2f", figure.nanosecondsPerEvent)) ns"
-      if let baseline = figure.baseline, let base = figure.pairedBaseline ?? byName[baseline] {
-        let delta = figure.nanosecondsPerEvent - base
-        line += String(format: "   %+7.2f ns, %5.2f× ", delta, figure.nanosecondsPerEvent / base) + baseline
-        if figure.pairedBaseline != nil { line += String(format: " (%.2f, alternating)", base) }
+      if let baseline = figure.baseline {
+        let delta = figure.nanosecondsPerEvent - baseline.nanosecondsPerEvent
+        line += String(
+          format: "   %+7.2f ns, %5.2f× ", delta, figure.nanosecondsPerEvent / baseline.nanosecondsPerEvent)
+        line += baseline.name + String(format: " (%.2f)", baseline.nanosecondsPerEvent)
       }
       print(line)
     }
