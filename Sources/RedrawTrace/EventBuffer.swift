@@ -1,3 +1,5 @@
+import CRedrawPlatform
+
 /// A fixed-capacity byte buffer that trace lines are formatted into by hand.
 ///
 /// The recorder owns a small pool of these and hands a full one to its writer
@@ -55,8 +57,10 @@ struct EventBuffer: @unchecked Sendable {
 
   /// Appends an integer in decimal.
   ///
-  /// Counts the digits with compares, then writes two digits per division from a
-  /// table: timestamps have a dozen digits and are on every event.
+  /// Timestamps have ten to a dozen digits and are on every event, so the work is kept
+  /// off long dependency chains: the digits are counted from the bit length and one
+  /// compare, and the number is cut into groups of eight digits whose four pairs come
+  /// from a table through independent divisions.
   ///
   /// - Complexity: O(number of digits), no allocation.
   @inline(__always)
@@ -67,30 +71,25 @@ struct EventBuffer: @unchecked Sendable {
       append(UInt8(truncatingIfNeeded: magnitude) &+ 48)
       return
     }
-    var digits = 2
-    var bound: UInt64 = 100
-    while digits < 20, magnitude >= bound {
-      digits += 1
-      bound &*= 10
+    var end = count + DecimalDigits.count(magnitude)
+    count = end
+    while magnitude >= 100_000_000 {
+      let group = UInt32(truncatingIfNeeded: magnitude % 100_000_000)
+      magnitude /= 100_000_000
+      end -= 8
+      DecimalDigits.writeEight(group, at: base + end)
     }
-    var index = count + digits
-    count = index
-    do {
-      let pairs = DecimalDigits.pairs.utf8Start
-      while magnitude >= 100 {
-        let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
-        magnitude /= 100
-        index -= 2
-        base[index] = pairs[pair]
-        base[index + 1] = pairs[pair + 1]
-      }
-      if magnitude >= 10 {
-        let pair = Int(truncatingIfNeeded: magnitude) &* 2
-        base[index - 2] = pairs[pair]
-        base[index - 1] = pairs[pair + 1]
-      } else {
-        base[index - 1] = UInt8(truncatingIfNeeded: magnitude) &+ 48
-      }
+    // At most eight digits are left, written from the right.
+    var rest = UInt32(truncatingIfNeeded: magnitude)
+    while rest >= 100 {
+      end -= 2
+      DecimalDigits.writePair(rest % 100, at: base + end)
+      rest /= 100
+    }
+    if rest >= 10 {
+      DecimalDigits.writePair(rest, at: base + end - 2)
+    } else {
+      base[end - 1] = UInt8(truncatingIfNeeded: rest) &+ 48
     }
   }
 
@@ -131,9 +130,43 @@ struct EventBuffer: @unchecked Sendable {
   }
 }
 
-/// The ASCII digits of 00 to 99, two bytes each.
+/// Decimal digits for ``EventBuffer/append(decimal:)``.
 enum DecimalDigits {
-  /// A literal, so reading it needs no lazy initialization.
+  /// The ASCII digits of 00 to 99, two bytes each: a literal, so reading it needs no lazy
+  /// initialization.
   static let pairs: StaticString =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+  /// How many decimal digits `value` has (1 for 0).
+  ///
+  /// The bit length gives the count or one less (`bits × 1233 / 4096` is ⌊log₁₀ 2^bits⌋),
+  /// and one compare with a power of ten tells which.
+  @inline(__always)
+  static func count(_ value: UInt64) -> Int {
+    // With the low bit set, 0 counts as 1 and nothing else changes: the powers above 1 are even.
+    let odd = value | 1
+    let bits = UInt64.bitWidth - odd.leadingZeroBitCount
+    let lower = (bits &* 1233) >> 12
+    return lower &+ (odd >= redraw_power_of_ten(Int32(truncatingIfNeeded: lower)) ? 1 : 0)
+  }
+
+  /// Writes the two digits of `pair` (below 100) at `destination`.
+  @inline(__always)
+  static func writePair(_ pair: UInt32, at destination: UnsafeMutablePointer<UInt8>) {
+    let source = pairs.utf8Start + Int(pair) &* 2
+    destination[0] = source[0]
+    destination[1] = source[1]
+  }
+
+  /// Writes `group` (below 10⁸) as exactly eight digits at `destination`. Its halves and
+  /// their pairs are divided independently, so the divisions overlap.
+  @inline(__always)
+  static func writeEight(_ group: UInt32, at destination: UnsafeMutablePointer<UInt8>) {
+    let high = group / 10_000
+    let low = group % 10_000
+    writePair(high / 100, at: destination)
+    writePair(high % 100, at: destination + 2)
+    writePair(low / 100, at: destination + 4)
+    writePair(low % 100, at: destination + 6)
+  }
 }

@@ -1,8 +1,8 @@
 /// Formatting of each event kind, by hand, into the buffer of its session.
 ///
-/// Each method takes the lock once, stamps the time inside it (so lines are in time
-/// order), reserves an upper bound for its lines and appends the bytes. Room for the
-/// fixed parts: keys and punctuation take under 64 bytes, each integer at most 20.
+/// Each method reads the clock, takes the lock once, reserves an upper bound for its lines
+/// and appends the bytes. Room for the fixed parts: keys and punctuation take under 64
+/// bytes, each integer at most 20.
 extension Recorder {
   /// Runs `body` under the lock with the session the calling thread or task records into
   /// (its scope's, else the destination's), after making room for `fixed` bytes and the
@@ -12,38 +12,40 @@ extension Recorder {
   @inline(__always)
   private func withSession<R>(
     reserving fixed: Int, names first: TraceName? = nil, _ second: TraceName? = nil,
-    _ body: (inout SessionState, inout NameTable, Int32) -> R?
+    _ body: (inout SessionState, inout NameTable, EventStamp) -> R?
   ) -> R? {
     @inline(__always) func bound(_ names: inout NameTable) -> Int {
       fixed + (first.map { names.quotedLength($0) } ?? 0) + (second.map { names.quotedLength($0) } ?? 0)
     }
-    let tid = ThreadContext.currentID
+    // The clock is read before the lock, where its wait overlaps the wait for the lock's
+    // exchange; the session keeps its lines in time order (``SessionState/timestamp(at:)``).
+    let stamp = EventStamp(thread: ThreadContext.currentID, clock: MonotonicClock.now())
     var scope: Int32 = 0
-    if _slowPath(Self.activeScopes.loadRelaxed() != 0) {
+    if _slowPath(Self.activeScopes != 0) {
       scope = RecordingScope.current
       // Only scoped sessions record and this event is in none: nothing takes it.
-      if scope == 0, Self.hasDestination.loadRelaxed() == 0 { return nil }
+      if scope == 0, !Self.hasDestination { return nil }
     }
     return state.withLock { state in
       if _slowPath(scope != 0), let position = state.scopes.index(forKey: scope) {
         state.scopes.values[position].makeRoom(for: bound(&state.names))
-        return body(&state.scopes.values[position], &state.names, tid)
+        return body(&state.scopes.values[position], &state.names, stamp)
       }
       guard state.sink != nil else { return nil }
       if _slowPath(state.mainScope != 0), scope != state.mainScope { return nil }
       if _slowPath(!state.header.isWritten) { writeHeader(&state) }
       guard reserve(&state, bound(&state.names)) else { return nil }
-      return body(&state.main, &state.names, tid)
+      return body(&state.main, &state.names, stamp)
     }
   }
 
   /// Appends `{"e":KIND,"t":T,"tid":N` where `opening` is `{"e":"KIND","t":`.
   @inline(__always)
-  private func writePrefix(_ session: inout SessionState, _ opening: StaticString, tid: Int32) {
+  private func writePrefix(_ session: inout SessionState, _ opening: StaticString, _ stamp: EventStamp) {
     session.buffer.append(opening)
-    session.buffer.append(decimal: session.timestamp())
+    session.buffer.append(decimal: session.timestamp(at: stamp.clock))
     session.buffer.append(#","tid":"#)
-    session.buffer.append(decimal: Int64(session.threadNumber(tid)))
+    session.buffer.append(decimal: Int64(session.threadNumber(stamp.thread)))
   }
 
   @inline(__always)
@@ -96,8 +98,8 @@ extension Recorder {
   /// there is one (the explicit API's key-path form).
   @inline(__always)
   func recordAccess(write: Bool, object: UInt64, type: TraceName, property: TraceName, site: CallSite?) {
-    _ = withSession(reserving: 128 + (site?.worstCaseLength ?? 0), names: type, property) { session, names, tid in
-      writePrefix(&session, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, tid: tid)
+    _ = withSession(reserving: 128 + (site?.worstCaseLength ?? 0), names: type, property) { session, names, stamp in
+      writePrefix(&session, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, stamp)
       writeObject(&session, object)
       writeName(&session, &names, #","type":"#, type)
       writeName(&session, &names, #","prop":"#, property)
@@ -111,8 +113,8 @@ extension Recorder {
   func recordAccess(write: Bool, object: UInt64, type: String, property: String, site: CallSite?) {
     let bound =
       192 + JSONEscaping.worstCaseLength(type) + JSONEscaping.worstCaseLength(property) + (site?.worstCaseLength ?? 0)
-    _ = withSession(reserving: bound) { session, _, tid in
-      writePrefix(&session, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, tid: tid)
+    _ = withSession(reserving: bound) { session, _, stamp in
+      writePrefix(&session, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, stamp)
       writeObject(&session, object)
       session.buffer.append(key: #","type":"#, quoted: type)
       session.buffer.append(key: #","prop":"#, quoted: property)
@@ -133,13 +135,13 @@ extension Recorder {
       extraLength += 64 + JSONEscaping.worstCaseLength(type) + JSONEscaping.worstCaseLength(property)
     }
     let id =
-      withSession(reserving: 320 + extraLength, names: view) { session, names, tid -> Int64? in
-        if marker, let open = session.openMarkers.removeValue(forKey: tid) {
-          writeEnd(&session, tid: tid, span: open, object: nil)
+      withSession(reserving: 320 + extraLength, names: view) { session, names, stamp -> Int64? in
+        if marker, let open = session.openMarkers.removeValue(forKey: stamp.thread) {
+          writeEnd(&session, stamp, span: open, object: nil)
         }
         let span = session.nextSpan
         session.nextSpan += 1
-        writePrefix(&session, #"{"e":"body","t":"#, tid: tid)
+        writePrefix(&session, #"{"e":"body","t":"#, stamp)
         session.buffer.append(key: #","id":"#, decimal: span)
         writeName(&session, &names, #","view":"#, view)
         writeNode(&session, #","node":"#, node)
@@ -155,7 +157,7 @@ extension Recorder {
         }
         if let site { writeSite(&session, site) }
         session.buffer.append("}\n")
-        if marker { session.openMarkers[tid] = span }
+        if marker { session.openMarkers[stamp.thread] = span }
         return span
       } ?? 0
     return TraceSpan(id: id)
@@ -165,13 +167,13 @@ extension Recorder {
   /// handler never runs inside a body.
   func beginAction(name: String) -> TraceSpan {
     let id =
-      withSession(reserving: 256 + JSONEscaping.worstCaseLength(name)) { session, _, tid -> Int64? in
-        if let open = session.openMarkers.removeValue(forKey: tid) {
-          writeEnd(&session, tid: tid, span: open, object: nil)
+      withSession(reserving: 256 + JSONEscaping.worstCaseLength(name)) { session, _, stamp -> Int64? in
+        if let open = session.openMarkers.removeValue(forKey: stamp.thread) {
+          writeEnd(&session, stamp, span: open, object: nil)
         }
         let span = session.nextSpan
         session.nextSpan += 1
-        writePrefix(&session, #"{"e":"action","t":"#, tid: tid)
+        writePrefix(&session, #"{"e":"action","t":"#, stamp)
         session.buffer.append(key: #","id":"#, decimal: span)
         session.buffer.append(key: #","name":"#, quoted: name)
         session.buffer.append("}\n")
@@ -182,9 +184,9 @@ extension Recorder {
 
   /// Closes this thread's open marker span, if any.
   func endMarker() {
-    _ = withSession(reserving: 128) { session, _, tid in
-      guard let open = session.openMarkers.removeValue(forKey: tid) else { return () }
-      writeEnd(&session, tid: tid, span: open, object: nil)
+    _ = withSession(reserving: 128) { session, _, stamp in
+      guard let open = session.openMarkers.removeValue(forKey: stamp.thread) else { return () }
+      writeEnd(&session, stamp, span: open, object: nil)
       return ()
     }
   }
@@ -193,10 +195,10 @@ extension Recorder {
   func beginInit(type: TraceName, site: CallSite?, owner: Int?) -> TraceSpan {
     let id =
       withSession(reserving: 160 + (site?.worstCaseLength ?? 0), names: type) {
-        session, names, tid -> Int64? in
+        session, names, stamp -> Int64? in
         let span = session.nextSpan
         session.nextSpan += 1
-        writePrefix(&session, #"{"e":"init","t":"#, tid: tid)
+        writePrefix(&session, #"{"e":"init","t":"#, stamp)
         session.buffer.append(key: #","id":"#, decimal: span)
         writeName(&session, &names, #","type":"#, type)
         if let site { writeSite(&session, site) }
@@ -210,16 +212,16 @@ extension Recorder {
   /// Closes a span opened in this session.
   func end(_ span: TraceSpan, object: UInt64?) {
     guard span.id != 0 else { return }
-    _ = withSession(reserving: 128) { session, _, tid in
-      if session.openMarkers[tid] == span.id { session.openMarkers[tid] = nil }
-      writeEnd(&session, tid: tid, span: span.id, object: object)
+    _ = withSession(reserving: 128) { session, _, stamp in
+      if session.openMarkers[stamp.thread] == span.id { session.openMarkers[stamp.thread] = nil }
+      writeEnd(&session, stamp, span: span.id, object: object)
       return ()
     }
   }
 
   /// Appends an `end` line; the caller made room for 128 bytes.
-  func writeEnd(_ session: inout SessionState, tid: Int32, span: Int64, object: UInt64?) {
-    writePrefix(&session, #"{"e":"end","t":"#, tid: tid)
+  func writeEnd(_ session: inout SessionState, _ stamp: EventStamp, span: Int64, object: UInt64?) {
+    writePrefix(&session, #"{"e":"end","t":"#, stamp)
     session.buffer.append(key: #","id":"#, decimal: span)
     if let object { writeObject(&session, object) }
     session.buffer.append("}\n")
@@ -229,8 +231,8 @@ extension Recorder {
 
   func recordEffect(_ kind: EffectKind, detail: String?, site: CallSite?) {
     let bound = 128 + JSONEscaping.worstCaseLength(detail ?? "") + (site?.worstCaseLength ?? 0)
-    _ = withSession(reserving: bound) { session, _, tid in
-      writePrefix(&session, #"{"e":"effect","t":"#, tid: tid)
+    _ = withSession(reserving: bound) { session, _, stamp in
+      writePrefix(&session, #"{"e":"effect","t":"#, stamp)
       session.buffer.append(#","kind":"#)
       session.buffer.append(kind.quotedName)
       if let detail { session.buffer.append(key: #","detail":"#, quoted: detail) }
@@ -241,8 +243,8 @@ extension Recorder {
   }
 
   func recordSubscription(object: UInt64, type: String, wrapper: ObjectSubscription) {
-    _ = withSession(reserving: 160 + JSONEscaping.worstCaseLength(type)) { session, _, tid in
-      writePrefix(&session, #"{"e":"observe","t":"#, tid: tid)
+    _ = withSession(reserving: 160 + JSONEscaping.worstCaseLength(type)) { session, _, stamp in
+      writePrefix(&session, #"{"e":"observe","t":"#, stamp)
       writeObject(&session, object)
       session.buffer.append(key: #","type":"#, quoted: type)
       session.buffer.append(key: #","detail":"#, quoted: wrapper.rawValue)
@@ -252,8 +254,8 @@ extension Recorder {
   }
 
   func recordDeinit(object: UInt64, type: TraceName) {
-    _ = withSession(reserving: 128, names: type) { session, names, tid in
-      writePrefix(&session, #"{"e":"deinit","t":"#, tid: tid)
+    _ = withSession(reserving: 128, names: type) { session, names, stamp in
+      writePrefix(&session, #"{"e":"deinit","t":"#, stamp)
       writeObject(&session, object)
       writeName(&session, &names, #","type":"#, type)
       session.buffer.append("}\n")
@@ -262,11 +264,23 @@ extension Recorder {
   }
 
   func recordMark(_ name: String) {
-    _ = withSession(reserving: 96 + JSONEscaping.worstCaseLength(name)) { session, _, tid in
-      writePrefix(&session, #"{"e":"mark","t":"#, tid: tid)
+    _ = withSession(reserving: 96 + JSONEscaping.worstCaseLength(name)) { session, _, stamp in
+      writePrefix(&session, #"{"e":"mark","t":"#, stamp)
       session.buffer.append(key: #","name":"#, quoted: name)
       session.buffer.append("}\n")
       return ()
     }
+  }
+}
+
+/// Who records an event and when: the calling thread's `tid` and the monotonic clock.
+struct EventStamp {
+  let thread: Int32
+  let clock: UInt64
+
+  /// The clock now, for a line the recorder writes on behalf of `thread` (an open marker
+  /// span it closes, a `lost` line).
+  static func now(for thread: Int32) -> EventStamp {
+    EventStamp(thread: thread, clock: MonotonicClock.now())
   }
 }

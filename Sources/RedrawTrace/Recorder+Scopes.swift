@@ -1,16 +1,21 @@
-import RedrawPlatform
+import CRedrawPlatform
 
 /// Scoped sessions: a test's or a ``Trace/record(scenario:app:reproducible:_:)``'s events,
 /// kept in memory while it runs and written to the destination as one block when it ends.
 extension Recorder {
   /// Scoped sessions in progress, read without the lock by every recorded event: while it
   /// is zero, no task-local lookup is made.
-  static let activeScopes = AtomicInt(0)
+  ///
+  /// A C global with a constant initial value: one load. A `static let` is initialized
+  /// lazily, which costs every read a call to `swift_once` on Linux.
+  @inline(__always)
+  static var activeScopes: Int64 { redraw_active_scopes() }
 
-  /// 1 while the process records to a destination (``State/sink``): an event outside any
+  /// Whether the process records to a destination (``State/sink``): an event outside any
   /// scope then takes the lock; otherwise, while only scoped sessions record (parallel
   /// tests), it returns before the lock instead of taking it to be dropped.
-  static let hasDestination = AtomicInt(0)
+  @inline(__always)
+  static var hasDestination: Bool { redraw_has_destination() != 0 }
 
   /// The first capacity of a scoped session's buffer, which grows as needed.
   static let scopeCapacity = 16 * 1024
@@ -53,14 +58,14 @@ extension Recorder {
   func closeOpenMarkers(of session: inout SessionState) {
     for (tid, span) in session.openMarkers.sorted(by: { $0.key < $1.key }) {
       session.makeRoom(for: 128)
-      writeEnd(&session, tid: tid, span: span, object: nil)
+      writeEnd(&session, .now(for: tid), span: span, object: nil)
     }
     session.openMarkers = [:]
   }
 
   /// Updates ``activeScopes``: the scoped sessions, and the destination's scope if it has one.
   static func countActiveScopes(_ state: borrowing State) {
-    activeScopes.storeRelaxed(Int64(state.scopes.count + (state.mainScope != 0 ? 1 : 0)))
+    redraw_set_active_scopes(Int64(state.scopes.count + (state.mainScope != 0 ? 1 : 0)))
   }
 
   /// Appends a whole session to the destination's stream. The destination's session, if it

@@ -1,3 +1,4 @@
+import CRedrawPlatform
 import Dispatch
 import RedrawPlatform
 
@@ -84,7 +85,7 @@ final class Recorder: Sendable {
     /// The destination of the process's session; nil when stopped. Mirrored in
     /// ``Recorder/hasDestination``, which events outside any scope read before the lock.
     var sink: (any TraceSink)? {
-      didSet { Recorder.hasDestination.storeRelaxed(sink == nil ? 0 : 1) }
+      didSet { redraw_set_has_destination(sink == nil ? 0 : 1) }
     }
     /// Bumped at every start and stop, so buffers written for an old session are freed.
     var generation = 0
@@ -173,7 +174,7 @@ final class Recorder: Sendable {
   /// Starts a new session (a new `meta` line) where the caller records: its scope's
   /// session, or the destination's.
   func newSession(scenario: String?, app: String?) {
-    let scope = Self.activeScopes.loadRelaxed() == 0 ? 0 : RecordingScope.current
+    let scope = Self.activeScopes == 0 ? 0 : RecordingScope.current
     state.withLock { state in
       if scope != 0, var session = state.scopes.removeValue(forKey: scope) {
         closeOpenMarkers(of: &session)
@@ -278,7 +279,7 @@ final class Recorder: Sendable {
 
   private func closeOpenMarkers(_ state: inout State) {
     for (tid, span) in state.main.openMarkers.sorted(by: { $0.key < $1.key }) where reserve(&state, 128) {
-      writeEnd(&state.main, tid: tid, span: span, object: nil)
+      writeEnd(&state.main, .now(for: tid), span: span, object: nil)
     }
     state.main.openMarkers = [:]
   }
@@ -357,7 +358,7 @@ final class Recorder: Sendable {
       return
     }
     state.main.buffer.append(#"{"e":"lost","t":"#)
-    state.main.buffer.append(decimal: state.main.timestamp())
+    state.main.buffer.append(decimal: state.main.timestamp(at: MonotonicClock.now()))
     state.main.buffer.append(#","tid":0,"count":"#)
     state.main.buffer.append(decimal: Int64(state.dropped))
     state.main.buffer.append("}\n")

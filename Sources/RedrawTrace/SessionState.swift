@@ -18,6 +18,8 @@ struct SessionState {
   var reproducible: Bool
   /// The logical clock of a reproducible recording.
   var step: Int64 = 0
+  /// The time of the last line written.
+  var lastTime: Int64 = 0
   /// Ids as a reproducible recording renumbers them.
   var threadNumbers: [Int32: Int32] = [:]
   var objectNumbers: [UInt64: UInt64] = [:]
@@ -31,14 +33,22 @@ struct SessionState {
 
   // MARK: - Ids and times
 
-  /// The time of an event: nanoseconds since the session started, or the logical clock.
+  /// The time of an event whose clock was read at `clock`: nanoseconds since the session
+  /// started, or the logical clock.
+  ///
+  /// The clock is read before the recorder's lock, so a thread that waited for the lock
+  /// may hold an earlier time than the line before it: it gets that line's time, and the
+  /// lines stay in time order. So does an event whose clock was read before its session
+  /// started (time 0).
   @inline(__always)
-  mutating func timestamp() -> Int64 {
+  mutating func timestamp(at clock: UInt64) -> Int64 {
     if _slowPath(reproducible) {
       step += 1_000
       return step
     }
-    return Int64(truncatingIfNeeded: MonotonicClock.now() &- start)
+    let time = Int64(truncatingIfNeeded: clock &- start)
+    if _fastPath(time > lastTime) { lastTime = time }
+    return lastTime
   }
 
   /// The `tid` written for `thread`: itself, or 1, 2, … in order of appearance when reproducible.

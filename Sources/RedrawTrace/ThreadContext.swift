@@ -1,3 +1,4 @@
+import CRedrawPlatform
 import RedrawPlatform
 
 import class Foundation.Thread
@@ -14,19 +15,17 @@ import class Foundation.Thread
 /// written on every event, and the stack of view nodes that own initializers
 /// run on this thread (see ``Trace/withOwner(_:_:)``).
 ///
-/// The thread id is kept as the bits of a thread-specific pointer, so reading it
-/// costs one `pthread_getspecific` and no reference counting.
+/// The thread id is a C thread-local, so reading it is one load; the rest are
+/// thread-specific pointers.
 enum ThreadContext {
   /// The trace `tid` of the calling thread: 1 for the main thread, 2, 3, … for
   /// others in the order they first record.
   ///
-  /// - Complexity: O(1); one thread-specific load after the first call on a thread.
+  /// - Complexity: O(1); one thread-local load after the first call on a thread.
   @inline(__always)
   static var currentID: Int32 {
-    if let bits = pthread_getspecific(idKey) {
-      return Int32(truncatingIfNeeded: Int(bitPattern: bits))
-    }
-    return assignID()
+    let id = redraw_thread_id()
+    return id != 0 ? id : assignID()
   }
 
   /// Whether this thread's run loop has the observer that ends marker spans (see
@@ -66,7 +65,6 @@ enum ThreadContext {
 
   private static let nextID = AtomicInt(2)
 
-  private static let idKey: pthread_key_t = makeKey(destructor: nil)
   private static let lockKey: pthread_key_t = makeKey(destructor: nil)
   private static let runLoopKey: pthread_key_t = makeKey(destructor: nil)
   private static let collectorKey: pthread_key_t = makeKey { pointer in
@@ -100,9 +98,10 @@ enum ThreadContext {
     return stack
   }
 
+  @inline(never)
   private static func assignID() -> Int32 {
     let id = isMainThread ? 1 : Int32(truncatingIfNeeded: nextID.fetchAdd(1))
-    pthread_setspecific(idKey, UnsafeRawPointer(bitPattern: Int(id)))
+    redraw_set_thread_id(id)
     return id
   }
 

@@ -40,6 +40,11 @@ extension RecorderTests {
       let endsOfDroppedBodies = steps - events.filter { $0.e == "body" }.count
       #expect(events.count + lost + endsOfDroppedBodies == Self.threads * (Self.iterations * 4 + 1))
 
+      // And the lines of all threads are in time order: each reads the clock before the
+      // recorder's lock, and one that waited for the lock takes the time of the line before.
+      let firstOutOfOrder = zip(events, events.dropFirst()).first { ($0.t ?? 0) > ($1.t ?? 0) }
+      #expect(firstOutOfOrder == nil)
+
       var byThread: [Int: [TraceLine]] = [:]
       for line in events { byThread[line.tid ?? -1, default: []].append(line) }
       #expect(byThread[-1] == nil)

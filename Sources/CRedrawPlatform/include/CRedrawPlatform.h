@@ -5,6 +5,11 @@
 // provide on every platform Swift runs on, so a call compiles to the one instruction
 // it names and ThreadSanitizer sees it as an atomic access. The functions work on
 // plain integers: Swift allocates the storage and passes its address.
+//
+// The recorder's hot path also reads here what Swift would initialize lazily (a `static
+// let` costs each read a call to `swift_once` on Linux): process-wide switches with constant
+// initial values, the calling thread's trace id (a C thread-local, which Swift lacks) and a
+// table of powers of ten.
 
 #ifndef CREDRAWPLATFORM_H
 #define CREDRAWPLATFORM_H
@@ -63,6 +68,58 @@ static inline int64_t redraw_access_collectors(void) {
 
 static inline void redraw_add_access_collectors(int64_t delta) {
   __atomic_fetch_add(&redraw_access_collectors_storage, delta, __ATOMIC_RELAXED);
+}
+
+/// Scoped sessions in progress (see Recorder+Scopes.swift), read before the lock by every
+/// recorded event.
+extern int64_t redraw_active_scopes_storage;
+
+static inline int64_t redraw_active_scopes(void) {
+  return __atomic_load_n(&redraw_active_scopes_storage, __ATOMIC_RELAXED);
+}
+
+static inline void redraw_set_active_scopes(int64_t count) {
+  __atomic_store_n(&redraw_active_scopes_storage, count, __ATOMIC_RELAXED);
+}
+
+/// 1 while the process records to a destination (see Recorder+Scopes.swift).
+extern int64_t redraw_has_destination_storage;
+
+static inline int64_t redraw_has_destination(void) {
+  return __atomic_load_n(&redraw_has_destination_storage, __ATOMIC_RELAXED);
+}
+
+static inline void redraw_set_has_destination(int64_t value) {
+  __atomic_store_n(&redraw_has_destination_storage, value, __ATOMIC_RELAXED);
+}
+
+// MARK: - The calling thread's trace id
+
+/// The calling thread's `tid` in traces, 0 until it first records (see ThreadContext.swift).
+/// A C thread-local: Swift has none, and a `pthread_key_t` in a Swift `static let` costs each
+/// read a lazy-initialization check and a call to `pthread_getspecific`.
+extern _Thread_local int32_t redraw_thread_id_storage;
+
+static inline int32_t redraw_thread_id(void) {
+  return redraw_thread_id_storage;
+}
+
+static inline void redraw_set_thread_id(int32_t id) {
+  redraw_thread_id_storage = id;
+}
+
+// MARK: - Decimal formatting
+
+/// 10 to the power `exponent`, for 0 <= `exponent` <= 19: a constant table, so formatting an
+/// integer needs no lazy initialization (see EventBuffer.swift).
+static inline uint64_t redraw_power_of_ten(int exponent) {
+  static const uint64_t powers[20] = {
+    1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
+    1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+    100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
+    1000000000000000000ULL, 10000000000000000000ULL,
+  };
+  return powers[exponent];
 }
 
 #endif
