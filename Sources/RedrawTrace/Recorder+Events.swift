@@ -17,15 +17,15 @@ extension Recorder {
     @inline(__always) func bound(_ names: inout NameTable) -> Int {
       fixed + (first.map { names.quotedLength($0) } ?? 0) + (second.map { names.quotedLength($0) } ?? 0)
     }
-    // The clock is read before the lock, where its wait overlaps the wait for the lock's
-    // exchange; the session keeps its lines in time order (``SessionState/timestamp(at:)``).
-    let stamp = EventStamp(thread: ThreadContext.currentID, clock: MonotonicClock.now())
     var scope: Int32 = 0
     if _slowPath(Self.activeScopes != 0) {
       scope = RecordingScope.current
       // Only scoped sessions record and this event is in none: nothing takes it.
       if scope == 0, !Self.hasDestination { return nil }
     }
+    // The clock is read before the lock, where its wait overlaps the wait for the lock's
+    // exchange; the session keeps its lines in time order (``SessionState/timestamp(at:)``).
+    let stamp = EventStamp(thread: ThreadContext.currentID, clock: MonotonicClock.now())
     return state.withLock { state in
       if _slowPath(scope != 0), let position = state.scopes.index(forKey: scope) {
         state.scopes.values[position].makeRoom(for: bound(&state.names))

@@ -72,7 +72,7 @@ extension Recorder {
   /// wrote its `meta` line, continues after it with a `meta` line of its id.
   private func appendBlock(_ state: inout State, _ block: UnsafeBufferPointer<UInt8>) {
     guard reserve(&state, block.count) else {
-      state.dropped += block.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+      state.drop(block.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
       return
     }
     state.main.buffer.append(raw: block)

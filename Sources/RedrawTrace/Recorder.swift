@@ -103,6 +103,8 @@ final class Recorder: Sendable {
     var allocated = 0
     /// Events dropped since the last `lost` line.
     var dropped = 0
+    /// Events dropped since the destination was set (``Trace/eventsDroppedSinceStart``).
+    var droppedSinceStart = 0
     /// Called once when writing fails.
     var onFailure: (@Sendable (String) -> Void)?
     /// Interned names.
@@ -117,6 +119,12 @@ final class Recorder: Sendable {
 
     /// Whether anything records: the destination or a scope.
     var isRecording: Bool { sink != nil || !scopes.isEmpty }
+
+    /// Counts `count` events dropped: in the next `lost` line, and since the start.
+    mutating func drop(_ count: Int) {
+      dropped += count
+      droppedSinceStart += count
+    }
   }
 
   /// The `meta` line the destination's session owes before its next event.
@@ -158,6 +166,7 @@ final class Recorder: Sendable {
       state.main = SessionState(buffer: EventBuffer(capacity: Self.bufferCapacity))
       state.allocated = 1
       state.dropped = 0
+      state.droppedSinceStart = 0
       state.mainSessionID = 0
       state.destinationUsed = false
       state.mainScope = mode.scope
@@ -299,7 +308,7 @@ final class Recorder: Sendable {
     let lostLine = state.dropped > 0 ? Self.lostLineCapacity : 0
     if state.main.buffer.remaining < length + lostLine {
       guard replaceBuffer(&state, atLeast: length + lostLine) else {
-        state.dropped += 1
+        state.drop(1)
         return false
       }
     }

@@ -15,8 +15,9 @@ import class Foundation.Thread
 /// written on every event, and the stack of view nodes that own initializers
 /// run on this thread (see ``Trace/withOwner(_:_:)``).
 ///
-/// The thread id is a C thread-local, so reading it is one load; the rest are
-/// thread-specific pointers.
+/// The thread id is a C thread-local, so reading it is one load on Linux (on Apple
+/// platforms, a call through the variable's descriptor); the rest are thread-specific
+/// pointers.
 enum ThreadContext {
   /// The trace `tid` of the calling thread: 1 for the main thread, 2, 3, … for
   /// others in the order they first record.

@@ -72,6 +72,13 @@ public enum Trace {
   /// `.redraw` trait) go on, so ``isRecording`` may stay true.
   public static func stop() { Recorder.shared.stop() }
 
+  /// Events dropped since the last start because the destination fell behind; each is also
+  /// counted in a `lost` line of the trace. Kept after ``stop()``.
+  ///
+  /// For `redraw-bench`, which must not time a loop whose events were dropped (a dropped
+  /// event is not formatted, so the loop looks cheaper).
+  package static var eventsDroppedSinceStart: Int { Recorder.shared.state.withLock { $0.droppedSinceStart } }
+
   /// Writes everything recorded so far to the destination.
   public static func flush() { Recorder.shared.flush() }
 

@@ -108,8 +108,11 @@ public final class MemoryTraceSink: Sendable {
   /// The recorded JSON lines, without their line ends.
   public var lines: [String] { text.split(separator: "\n").map(String.init) }
 
-  /// Forgets everything recorded.
-  public func removeAll() { storage.withLock { $0.removeAll() } }
+  /// Forgets everything recorded; with `keepingCapacity`, keeps the memory for what comes
+  /// next, so a recording of the same size allocates nothing more.
+  public func removeAll(keepingCapacity: Bool = false) {
+    storage.withLock { $0.removeAll(keepingCapacity: keepingCapacity) }
+  }
 
   func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     storage.withLock { $0.append(contentsOf: bytes) }

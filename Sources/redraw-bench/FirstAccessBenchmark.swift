@@ -11,18 +11,24 @@ import RedrawTrace
 /// (the name is checked in `Mirror`); `registrar only` names each key path at run time
 /// (16 candidates of one type, told apart by value).
 enum FirstAccessBenchmark {
+  /// The figures' names, in the order `run` returns them.
+  static let names = [
+    "first access: first read (named)", "first access: a later read (named)",
+    "first access: first read (registrar only)", "first access: a later read (registrar only)",
+  ]
+
   static func run(memory: MemoryTraceSink) throws -> [RecorderBenchmark.Figure] {
     var figures: [RecorderBenchmark.Figure] = []
     try Trace.start(.memory(memory), scenario: "first access")
     defer { Trace.stop() }
     let named = NamedSixteen()
     let (namedFirst, namedLater) = time(named.readers)
-    figures.append(.init(name: "first read of a property (named)", nanosecondsPerEvent: namedFirst))
-    figures.append(.init(name: "a later read (named)", nanosecondsPerEvent: namedLater))
+    figures.append(.init(name: names[0], nanosecondsPerEvent: namedFirst))
+    figures.append(.init(name: names[1], nanosecondsPerEvent: namedLater))
     let runtime = RuntimeNamedSixteen()
     let (runtimeFirst, runtimeLater) = time(runtime.readers)
-    figures.append(.init(name: "first read (registrar only)", nanosecondsPerEvent: runtimeFirst))
-    figures.append(.init(name: "a later read (registrar only)", nanosecondsPerEvent: runtimeLater))
+    figures.append(.init(name: names[2], nanosecondsPerEvent: runtimeFirst))
+    figures.append(.init(name: names[3], nanosecondsPerEvent: runtimeLater))
     return figures
   }
 

@@ -9,23 +9,16 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-func value(of option: String, default fallback: Int) -> Int {
-  guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count,
-    let number = Int(arguments[index + 1]), number > 0
-  else { return fallback }
-  return number
-}
-
-func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data((message + "\n").utf8))
-  exit(64)
-}
+let recorderUsage = "usage: redraw-bench recorder [--events N] [--runs N] [--only NAME]"
+let generateUsage = "usage: redraw-bench generate --output FILE [--megabytes N] [--seed N]"
+let stagesUsage = "usage: redraw-bench stages FILE [--runs N] [--only parse|builder|build|rules]"
+let decodeUsage = "usage: redraw-bench decode FILE"
 
 switch arguments.first {
 case "recorder" where arguments.contains("--help"):
   print(
     """
-    usage: redraw-bench recorder [--events N] [--runs N] [--only NAME]
+    \(recorderUsage)
 
       --events N   events per timed loop (2000000; cases while off run 10 times as many)
       --runs N     timed loops per case; the median is printed (5)
@@ -34,17 +27,23 @@ case "recorder" where arguments.contains("--help"):
 
     A case that reads or writes an observable property alternates its runs with runs of
     the same loop over a plain @Observable class: the difference, the ratio and that
-    baseline's own time (in parentheses) are printed beside it.
+    baseline's own time (in parentheses) are printed beside it. A recording case that
+    lost events (the destination fell behind) says how many: its figure is too low.
+    Only the calling thread's time is measured; the writer's runs on another core. With
+    --runs 7, a whole run takes about a minute.
     """)
 case "recorder":
+  let options = BenchOptions(
+    arguments.dropFirst(), allowed: ["--events", "--runs", "--only"], usage: recorderUsage)
   let benchmark = RecorderBenchmark(
-    events: value(of: "--events", default: 2_000_000), runs: value(of: "--runs", default: 5),
-    directory: NSTemporaryDirectory(),
-    only: arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil })
+    events: options.number("--events", default: 2_000_000), runs: options.number("--runs", default: 5),
+    directory: NSTemporaryDirectory(), only: options.text("--only"))
   do {
     print("recorder: ns per event at the calling thread, median of \(benchmark.runs) runs")
-    for figure in try benchmark.run() {
-      let name = figure.name.padding(toLength: 36, withPad: " ", startingAt: 0)
+    let figures = try benchmark.run()
+    let width = figures.map(\.name.count).max() ?? 0
+    for figure in figures {
+      let name = figure.name.padding(toLength: width, withPad: " ", startingAt: 0)
       var line = "  \(name) \(String(format: "%8.2f", figure.nanosecondsPerEvent)) ns"
       if let baseline = figure.baseline {
         let delta = figure.nanosecondsPerEvent - baseline.nanosecondsPerEvent
@@ -52,29 +51,35 @@ case "recorder":
           format: "   %+7.2f ns, %5.2f× ", delta, figure.nanosecondsPerEvent / baseline.nanosecondsPerEvent)
         line += baseline.name + String(format: " (%.2f)", baseline.nanosecondsPerEvent)
       }
+      if let dropped = figure.dropped, dropped.count > 0 {
+        line += "  [\(dropped.count) of \(dropped.of) events dropped: the destination fell behind]"
+      }
       print(line)
     }
   } catch {
     fail("redraw-bench: \(error)")
   }
 case "generate":
-  guard let index = arguments.firstIndex(of: "--output"), index + 1 < arguments.count else {
-    fail("usage: redraw-bench generate --output FILE [--megabytes N] [--seed N]")
-  }
-  let megabytes = value(of: "--megabytes", default: 100)
-  let trace = SyntheticTrace(seed: UInt64(value(of: "--seed", default: 42)))
+  let options = BenchOptions(
+    arguments.dropFirst(), allowed: ["--output", "--megabytes", "--seed"], usage: generateUsage)
+  guard let output = options.text("--output") else { fail(generateUsage) }
+  let megabytes = options.number("--megabytes", default: 100)
+  let trace = SyntheticTrace(seed: UInt64(options.number("--seed", default: 42)))
   do {
-    let events = try trace.write(bytes: Int64(megabytes) << 20, to: arguments[index + 1])
-    print("wrote \(events) events to \(arguments[index + 1])")
+    let events = try trace.write(bytes: Int64(megabytes) << 20, to: output)
+    print("wrote \(events) events to \(output)")
   } catch {
     fail("redraw-bench: \(error)")
   }
 case "stages":
-  guard arguments.count > 1 else { fail("usage: redraw-bench stages FILE [--runs N] [--only STAGE]") }
+  guard arguments.count > 1, !arguments[1].hasPrefix("--") else { fail(stagesUsage) }
+  let options = BenchOptions(arguments.dropFirst(2), allowed: ["--runs", "--only"], usage: stagesUsage)
+  if let stage = options.text("--only"), !["parse", "builder", "build", "rules"].contains(stage) {
+    fail("redraw-bench: no stage '\(stage)'\n\(stagesUsage)")
+  }
   do {
     let benchmark = StageBenchmark(
-      path: arguments[1], runs: value(of: "--runs", default: 3),
-      only: arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil })
+      path: arguments[1], runs: options.number("--runs", default: 3), only: options.text("--only"))
     let (figures, bytes, events) = try benchmark.run()
     print("stages of \(arguments[1]): \(bytes) bytes, \(events) events, median of \(benchmark.runs) runs")
     for figure in figures {
@@ -86,7 +91,7 @@ case "stages":
     fail("redraw-bench: \(error)")
   }
 case "decode":
-  guard arguments.count > 1 else { fail("usage: redraw-bench decode FILE") }
+  guard arguments.count == 2, !arguments[1].hasPrefix("--") else { fail(decodeUsage) }
   do {
     let result = try DecoderBaseline.run(path: arguments[1])
     print("decoded \(result.events) events of \(result.kinds) kinds")
@@ -94,9 +99,5 @@ case "decode":
     fail("redraw-bench: \(error)")
   }
 default:
-  fail(
-    "usage: redraw-bench recorder [--events N] [--runs N] [--only NAME]\n"
-      + "       redraw-bench generate --output FILE [--megabytes N] [--seed N]\n"
-      + "       redraw-bench stages FILE [--runs N] [--only parse|builder|build|rules]\n"
-      + "       redraw-bench decode FILE")
+  fail([recorderUsage, generateUsage, stagesUsage, decodeUsage].joined(separator: "\n"))
 }

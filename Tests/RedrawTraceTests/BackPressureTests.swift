@@ -51,6 +51,7 @@ extension RecorderTests {
         let lost = lines.filter { $0.e == "lost" }
         #expect(!lost.isEmpty, "the pipe was full, so events were dropped")
         #expect(kept.count + lost.reduce(0) { $0 + ($1.count ?? 0) } == Self.marks)
+        #expect(Trace.eventsDroppedSinceStart == lost.reduce(0) { $0 + ($1.count ?? 0) })
         #expect(kept.first?.name == "step 0\(pad)")
       }
     }

@@ -3,8 +3,8 @@
 //
 // Every function is `static inline` over the `__atomic` builtins that Clang and GCC
 // provide on every platform Swift runs on, so a call compiles to the one instruction
-// it names and ThreadSanitizer sees it as an atomic access. The functions work on
-// plain integers: Swift allocates the storage and passes its address.
+// it names and ThreadSanitizer sees it as an atomic access. The functions on integers
+// take their address: Swift allocates that storage and passes it.
 //
 // The recorder's hot path also reads here what Swift would initialize lazily (a `static
 // let` costs each read a call to `swift_once` on Linux): process-wide switches with constant
