@@ -5,13 +5,16 @@ import Foundation
 /// mistyped option fails with the usage instead of running with the defaults.
 struct BenchOptions {
   private var values: [String: String] = [:]
+  private let usage: String
 
   /// Reads `--name value` pairs from `arguments`, or exits with `usage`.
   init(_ arguments: ArraySlice<String>, allowed: Set<String>, usage: String) {
+    self.usage = usage
     var rest = arguments
     while let option = rest.popFirst() {
       guard allowed.contains(option) else { fail("redraw-bench: unknown option '\(option)'\n\(usage)") }
       guard let value = rest.popFirst() else { fail("redraw-bench: \(option) needs a value\n\(usage)") }
+      guard values[option] == nil else { fail("redraw-bench: \(option) is given twice\n\(usage)") }
       values[option] = value
     }
   }
@@ -23,7 +26,7 @@ struct BenchOptions {
   func number(_ option: String, default fallback: Int) -> Int {
     guard let text = values[option] else { return fallback }
     guard let number = Int(text), number > 0 else {
-      fail("redraw-bench: \(option) takes a positive whole number, not '\(text)'")
+      fail("redraw-bench: \(option) takes a positive whole number, not '\(text)'\n\(usage)")
     }
     return number
   }

@@ -24,9 +24,10 @@ struct RecorderBenchmark {
     /// The plain `@Observable` access this case compares with, and its time in the runs
     /// alternating with this case's.
     var baseline: (name: String, nanosecondsPerEvent: Double)? = nil
-    /// Events the recorder dropped in the timed runs, of how many: a dropped event is not
-    /// formatted, so a figure with drops is too low and is printed with a warning.
-    var dropped: (count: Int, of: Int)? = nil
+    /// The timed runs in which the recorder dropped events, of how many runs: a dropped
+    /// event is not formatted, so those runs are left out of the median when any run kept
+    /// every event, and the figure is printed with a warning when none did.
+    var runsDropping: (count: Int, of: Int)? = nil
   }
 
   // MARK: - Cases
@@ -144,8 +145,8 @@ struct RecorderBenchmark {
   /// A case while off loops ten times as often: one of its accesses takes nanoseconds. A
   /// recording case first runs untimed until a run drops no event (five times at most), so
   /// the memory sink has grown to its size before anything is timed: while it grew, the
-  /// writer fell behind and the recorder dropped up to half the events of a run. The timed
-  /// runs count what they drop.
+  /// writer fell behind and the recorder dropped up to half the events of a run. The median
+  /// is of the timed runs that dropped nothing, when there are any.
   private func measure(
     _ benchmarkCase: Case, recordingTo destination: TraceDestination?, emptying memory: MemoryTraceSink
   ) throws -> Figure {
@@ -160,21 +161,20 @@ struct RecorderBenchmark {
       }
     }
     var baselines: [Double] = []
-    var values: [Double] = []
-    var dropped = 0
+    var values: [(time: Double, dropped: Bool)] = []
     for _ in 0..<runs {
       if let baseline = benchmarkCase.baseline { baselines.append(time(count, baseline.loop)) }
       memory.removeAll(keepingCapacity: true)
       if let destination { try Trace.start(destination, scenario: "bench") }
-      values.append(time(count, benchmarkCase.loop))
-      if destination != nil {
-        Trace.stop()
-        dropped += Trace.eventsDroppedSinceStart
-      }
+      let value = time(count, benchmarkCase.loop)
+      if destination != nil { Trace.stop() }
+      values.append((value, destination != nil && Trace.eventsDroppedSinceStart > 0))
     }
-    var figure = Figure(name: benchmarkCase.name, nanosecondsPerEvent: median(values))
+    let complete = values.filter { !$0.dropped }.map(\.time)
+    var figure = Figure(
+      name: benchmarkCase.name, nanosecondsPerEvent: median(complete.isEmpty ? values.map(\.time) : complete))
     if let baseline = benchmarkCase.baseline { figure.baseline = (baseline.name, median(baselines)) }
-    if destination != nil { figure.dropped = (dropped, count * runs) }
+    if destination != nil { figure.runsDropping = (runs - complete.count, runs) }
     return figure
   }
 

@@ -27,10 +27,10 @@ case "recorder" where arguments.contains("--help"):
 
     A case that reads or writes an observable property alternates its runs with runs of
     the same loop over a plain @Observable class: the difference, the ratio and that
-    baseline's own time (in parentheses) are printed beside it. A recording case that
-    lost events (the destination fell behind) says how many: its figure is too low.
-    Only the calling thread's time is measured; the writer's runs on another core. With
-    --runs 7, a whole run takes about a minute.
+    baseline's own time (in parentheses) are printed beside it. A run in which the
+    recorder dropped events (its writer fell behind) is left out of the median, and the
+    figure says so. Only the calling thread's time is measured; the writer's work runs
+    on another core. With --runs 7, a whole run takes about a minute.
     """)
 case "recorder":
   let options = BenchOptions(
@@ -41,6 +41,9 @@ case "recorder":
   do {
     print("recorder: ns per event at the calling thread, median of \(benchmark.runs) runs")
     let figures = try benchmark.run()
+    if figures.isEmpty, let only = benchmark.only {
+      FileHandle.standardError.write(Data("redraw-bench: no case's name contains '\(only)'\n".utf8))
+    }
     let width = figures.map(\.name.count).max() ?? 0
     for figure in figures {
       let name = figure.name.padding(toLength: width, withPad: " ", startingAt: 0)
@@ -51,8 +54,11 @@ case "recorder":
           format: "   %+7.2f ns, %5.2f× ", delta, figure.nanosecondsPerEvent / baseline.nanosecondsPerEvent)
         line += baseline.name + String(format: " (%.2f)", baseline.nanosecondsPerEvent)
       }
-      if let dropped = figure.dropped, dropped.count > 0 {
-        line += "  [\(dropped.count) of \(dropped.of) events dropped: the destination fell behind]"
+      if let dropping = figure.runsDropping, dropping.count > 0 {
+        line +=
+          dropping.count < dropping.of
+          ? "  [\(dropping.count) of \(dropping.of) runs dropped events (the writer fell behind): left out]"
+          : "  [every run dropped events (the writer fell behind): too low]"
       }
       print(line)
     }
@@ -72,7 +78,12 @@ case "generate":
     fail("redraw-bench: \(error)")
   }
 case "stages":
-  guard arguments.count > 1, !arguments[1].hasPrefix("--") else { fail(stagesUsage) }
+  guard arguments.count > 1, !arguments[1].hasPrefix("--") else {
+    fail("redraw-bench: stages needs a trace FILE\n\(stagesUsage)")
+  }
+  guard FileManager.default.isReadableFile(atPath: arguments[1]) else {
+    fail("redraw-bench: cannot read '\(arguments[1])'\n\(stagesUsage)")
+  }
   let options = BenchOptions(arguments.dropFirst(2), allowed: ["--runs", "--only"], usage: stagesUsage)
   if let stage = options.text("--only"), !["parse", "builder", "build", "rules"].contains(stage) {
     fail("redraw-bench: no stage '\(stage)'\n\(stagesUsage)")
@@ -91,7 +102,12 @@ case "stages":
     fail("redraw-bench: \(error)")
   }
 case "decode":
-  guard arguments.count == 2, !arguments[1].hasPrefix("--") else { fail(decodeUsage) }
+  guard arguments.count == 2, !arguments[1].hasPrefix("--") else {
+    fail("redraw-bench: decode takes one trace FILE\n\(decodeUsage)")
+  }
+  guard FileManager.default.isReadableFile(atPath: arguments[1]) else {
+    fail("redraw-bench: cannot read '\(arguments[1])'\n\(decodeUsage)")
+  }
   do {
     let result = try DecoderBaseline.run(path: arguments[1])
     print("decoded \(result.events) events of \(result.kinds) kinds")
@@ -99,5 +115,7 @@ case "decode":
     fail("redraw-bench: \(error)")
   }
 default:
-  fail([recorderUsage, generateUsage, stagesUsage, decodeUsage].joined(separator: "\n"))
+  let commands = [recorderUsage, generateUsage, stagesUsage, decodeUsage].joined(separator: "\n")
+  fail(
+    (arguments.first.map { "redraw-bench: no command '\($0)'\n" } ?? "redraw-bench: which benchmark?\n") + commands)
 }
