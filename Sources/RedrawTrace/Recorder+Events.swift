@@ -25,6 +25,8 @@ extension Recorder {
     }
     // The clock is read before the lock, where its wait overlaps the wait for the lock's
     // exchange; the session keeps its lines in time order (``SessionState/timestamp(at:)``).
+    // An event the lock then refuses (its scope just ended, recording just stopped) read it
+    // for nothing: rare.
     let stamp = EventStamp(thread: ThreadContext.currentID, clock: MonotonicClock.now())
     return state.withLock { state in
       if _slowPath(scope != 0), let position = state.scopes.index(forKey: scope) {
