@@ -45,24 +45,13 @@ package struct TrackedWrite: Sendable {
   @inlinable @inline(__always)
   static var isCollecting: Bool { redraw_access_collectors() > 0 }
 
-  /// Notes a write for the collection running on this thread, if any.
+  /// Notes a read for the collection running on this thread, if any: the names as strings
+  /// from the recorder's table, where the property's interned names lead.
   @usableFromInline
-  static func noteWrite<Model: TrackedModel>(_ model: Model, storageOffset: Int) {
+  static func noteRead<Model: TrackedModel>(_ model: Model, names: TrackedNames) {
     guard let collector = ReadCollector.current else { return }
-    collector.writes.append(
-      TrackedWrite(
-        objectID: model.tracking.identity.objectID, type: String(describing: Model.self),
-        property: TrackedPropertyName.of(Model.self, offset: storageOffset)))
-  }
-
-  /// Notes a read for the collection running on this thread, if any.
-  @usableFromInline
-  static func noteRead<Model: TrackedModel>(_ model: Model, storageOffset: Int) {
-    guard let collector = ReadCollector.current else { return }
-    collector.reads.append(
-      TrackedRead(
-        tracking: model.tracking, type: String(describing: Model.self),
-        property: TrackedPropertyName.of(Model.self, offset: storageOffset)))
+    let (type, property) = Recorder.shared.strings(names.type, names.property)
+    collector.reads.append(TrackedRead(tracking: model.tracking, type: type, property: property))
   }
 }
 
@@ -97,15 +86,13 @@ extension ModelTracking {
     }
   }
 
-  /// Notifies the write handlers of a write to `property` of `model`.
+  /// Notes a write to a `@Tracked` property for the collection running on this thread and
+  /// the write handlers, whichever there are.
   @usableFromInline
-  func notifyWrite<Model: TrackedModel>(_ model: Model, storageOffset: Int) {
-    let handlers = writeHandlers.withLock { Array($0.values) }
-    guard !handlers.isEmpty else { return }
-    let write = TrackedWrite(
-      objectID: identity.objectID, type: String(describing: Model.self),
-      property: TrackedPropertyName.of(Model.self, offset: storageOffset))
-    for handler in handlers { handler(write) }
+  func noteWrite<Model: TrackedModel>(_ model: Model, names: TrackedNames) {
+    let (type, property) = Recorder.shared.strings(names.type, names.property)
+    if ModelObservation.isCollecting { ModelObservation.note(self, type: type, property: property, write: true) }
+    if hasWriteHandlers { notifyWrite(type: type, property: property) }
   }
 }
 

@@ -111,20 +111,29 @@ extension ModelTracking {
 
   // MARK: - Recording
 
-  /// Records an access whose names are cached, when only recording asks for it.
+  /// Records an access whose names are cached, and tells the collection running on this
+  /// thread and the write handlers, if any.
   ///
-  /// - Returns: false when the names are not cached yet, or reads are being collected, or a
-  ///   write has handlers: the slow path then does everything.
+  /// - Returns: false when the names are not cached yet: the slow path then does everything.
   @usableFromInline
   func recordCached(write: Bool, type: UInt, key: UInt) -> Bool {
-    guard !ModelObservation.isCollecting, !(write && hasWriteHandlers),
-      let value = ObservablePropertyNames.cache.value(type: type, key: key)
-    else { return false }
+    guard let value = ObservablePropertyNames.cache.value(type: type, key: key) else { return false }
     // A read made to compare values while a name is resolved.
     if _slowPath(ObservablePropertyNames.isResolvingOnThisThread) { return true }
-    let names = ObservablePropertyNames.Names.unpack(value)
-    identity.noteType(names.type)
-    Recorder.shared.recordAccess(write: write, object: identity.objectID, type: names.type, property: names.property)
+    let unpacked = ObservablePropertyNames.Names.unpack(value)
+    if RecordingSwitch.isOn {
+      identity.noteType(unpacked.type)
+      Recorder.shared.recordAccess(
+        write: write, object: identity.objectID, type: unpacked.type, property: unpacked.property)
+    }
+    let collecting = ModelObservation.isCollecting
+    let handled = write && hasWriteHandlers
+    if _slowPath(collecting || handled) {
+      // The names as strings, from the recorder's table: the resolver's lock is not taken.
+      let (typeName, propertyName) = Recorder.shared.strings(unpacked.type, unpacked.property)
+      if collecting { ModelObservation.note(self, type: typeName, property: propertyName, write: write) }
+      if handled { notifyWrite(type: typeName, property: propertyName) }
+    }
     return true
   }
 

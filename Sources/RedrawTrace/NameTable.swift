@@ -10,6 +10,9 @@ struct NameTable {
   private var bytes: [UInt8] = []
   private var extents: [Extent] = []
   private var byString: [String: TraceName] = [:]
+  /// Each name as it was interned, by id: for the harness's collections, which report names
+  /// as strings.
+  private var strings: [String] = []
   private var byType: [ObjectIdentifier: TraceName] = [:]
 
   private struct Extent {
@@ -27,8 +30,12 @@ struct NameTable {
     extents.append(Extent(start: Int32(bytes.count), count: Int32(quoted.count)))
     bytes += quoted
     byString[name] = id
+    strings.append(name)
     return id
   }
+
+  /// The name `name` stands for.
+  func string(_ name: TraceName) -> String { strings[Int(name.rawValue)] }
 
   /// The id of a type's name as `String(describing:)` spells it (`FeedModel`).
   mutating func intern(_ type: Any.Type) -> TraceName {

@@ -86,6 +86,11 @@ extension Recorder {
 
   func intern(_ type: Any.Type) -> TraceName { state.withLock { $0.names.intern(type) } }
 
+  /// The names two interned ids stand for, in one turn of the lock.
+  func strings(_ first: TraceName, _ second: TraceName) -> (String, String) {
+    state.withLock { ($0.names.string(first), $0.names.string(second)) }
+  }
+
   // MARK: - Reads and writes
 
   /// Records a `read` or `write` of an interned type and property (the `@Tracked` path).

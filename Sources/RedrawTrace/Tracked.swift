@@ -40,7 +40,8 @@ public struct Tracked<Value> {
     @inline(__always) get {
       model.tracking.registerRead(model, wrappedKeyPath)
       if ModelObservation.isCollecting {
-        ModelObservation.noteRead(model, storageOffset: offset(of: storageKeyPath, in: model))
+        ModelObservation.noteRead(
+          model, names: model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath))
       }
       if RecordingSwitch.isOn {
         let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)
@@ -59,11 +60,8 @@ public struct Tracked<Value> {
           Recorder.shared.recordAccess(
             write: true, object: tracking.identity.objectID, type: names.type, property: names.property)
         }
-        if ModelObservation.isCollecting {
-          ModelObservation.noteWrite(model, storageOffset: offset(of: storageKeyPath, in: model))
-        }
-        if tracking.hasWriteHandlers {
-          tracking.notifyWrite(model, storageOffset: offset(of: storageKeyPath, in: model))
+        if ModelObservation.isCollecting || tracking.hasWriteHandlers {
+          tracking.noteWrite(model, names: model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath))
         }
         tracking.registerWillSet(model, wrappedKeyPath)
         model[keyPath: storageKeyPath].value = newValue

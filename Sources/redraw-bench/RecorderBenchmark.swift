@@ -112,6 +112,15 @@ struct RecorderBenchmark {
         },
       ]
     }
+    // What RedrawHarness pays: it collects the reads and writes of each body evaluation.
+    cases += [
+      Case(name: "collecting (@Tracked read)", destination: .off, baseline: observableRead) { count in
+        collectingInBodies(count) { blackHole(model.value) }
+      },
+      Case(name: "collecting (@Observable+Redraw read)", destination: .off, baseline: observableRead) { count in
+        collectingInBodies(count) { blackHole(instrumented.value) }
+      },
+    ]
     return cases
   }
 
@@ -231,6 +240,17 @@ final class PlainBenchModel: TraceIdentifiable {
 }
 
 // MARK: - Helpers
+
+/// Runs `access` `count` times, 100 to a collection of accesses, as RedrawHarness collects
+/// each body evaluation's.
+func collectingInBodies(_ count: Int, _ access: () -> Void) {
+  var left = count
+  while left > 0 {
+    let body = min(left, 100)
+    _ = ModelObservation.collectAccesses { for _ in 0..<body { access() } }
+    left -= body
+  }
+}
 
 func median(_ samples: [Double]) -> Double {
   let sorted = samples.sorted()
