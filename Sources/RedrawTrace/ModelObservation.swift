@@ -45,13 +45,17 @@ package struct TrackedWrite: Sendable {
   @inlinable @inline(__always)
   static var isCollecting: Bool { redraw_access_collectors() > 0 }
 
-  /// Notes a read for the collection running on this thread, if any: the names as strings
-  /// from the recorder's table, where the property's interned names lead.
-  @usableFromInline
-  static func noteRead<Model: TrackedModel>(_ model: Model, names: TrackedNames) {
+  /// Notes a read or write of a model's property for the collection running on
+  /// this thread, if any. Out of line: the recording path that checks for a collection
+  /// stays short.
+  @inline(never)
+  static func note(_ tracking: ModelTracking, type: String, property: String, write: Bool) {
     guard let collector = ReadCollector.current else { return }
-    let (type, property) = Recorder.shared.strings(names.type, names.property)
-    collector.reads.append(TrackedRead(tracking: model.tracking, type: type, property: property))
+    if write {
+      collector.writes.append(TrackedWrite(objectID: tracking.identity.objectID, type: type, property: property))
+    } else {
+      collector.reads.append(TrackedRead(tracking: tracking, type: type, property: property))
+    }
   }
 }
 
@@ -86,13 +90,11 @@ extension ModelTracking {
     }
   }
 
-  /// Notes a write to a `@Tracked` property for the collection running on this thread and
-  /// the write handlers, whichever there are.
+  /// Tells the observers of accesses of one to a `@Tracked` property of this model (see
+  /// ``tellObservers(write:strings:)``), its names spelled from the recorder's table.
   @usableFromInline
-  func noteWrite<Model: TrackedModel>(_ model: Model, names: TrackedNames) {
-    let (type, property) = Recorder.shared.strings(names.type, names.property)
-    if ModelObservation.isCollecting { ModelObservation.note(self, type: type, property: property, write: true) }
-    if hasWriteHandlers { notifyWrite(type: type, property: property) }
+  func tellObservers(_ names: TrackedNames, write: Bool) {
+    tellObservers(write: write, strings: Recorder.shared.strings(names.type, names.property))
   }
 }
 

@@ -121,19 +121,11 @@ extension ModelTracking {
     // A read made to compare values while a name is resolved.
     if _slowPath(ObservablePropertyNames.isResolvingOnThisThread) { return true }
     let unpacked = ObservablePropertyNames.Names.unpack(value)
-    if RecordingSwitch.isOn {
-      identity.noteType(unpacked.type)
-      Recorder.shared.recordAccess(
-        write: write, object: identity.objectID, type: unpacked.type, property: unpacked.property)
-    }
-    let collecting = ModelObservation.isCollecting
-    let handled = write && hasWriteHandlers
-    if _slowPath(collecting || handled) {
-      // The names as strings, from the recorder's table: the resolver's lock is not taken.
-      let (typeName, propertyName) = Recorder.shared.strings(unpacked.type, unpacked.property)
-      if collecting { ModelObservation.note(self, type: typeName, property: propertyName, write: write) }
-      if handled { notifyWrite(type: typeName, property: propertyName) }
-    }
+    // The names as strings, if a collection or a handler asks, from the recorder's table:
+    // the resolver's lock is not taken.
+    note(
+      type: unpacked.type, property: unpacked.property, write: write,
+      strings: Recorder.shared.strings(unpacked.type, unpacked.property))
     return true
   }
 
@@ -169,14 +161,34 @@ extension ModelTracking {
   }
 
   private func note(_ names: ObservablePropertyNames.Names, write: Bool) {
+    note(
+      type: names.type, property: names.property, write: write, strings: (names.typeName, names.propertyName))
+  }
+
+  /// Records an access to the property with these interned names, and tells the observers
+  /// of accesses: what every path does once it has the names. Inlined into the cached path,
+  /// which every recorded access takes.
+  @inline(__always)
+  func note(
+    type: TraceName, property: TraceName, write: Bool, strings: @autoclosure () -> (String, String)
+  ) {
     if RecordingSwitch.isOn {
-      identity.noteType(names.type)
-      Recorder.shared.recordAccess(write: write, object: identity.objectID, type: names.type, property: names.property)
+      identity.noteType(type)
+      Recorder.shared.recordAccess(write: write, object: identity.objectID, type: type, property: property)
     }
-    if ModelObservation.isCollecting {
-      ModelObservation.note(self, type: names.typeName, property: names.propertyName, write: write)
-    }
-    if write, hasWriteHandlers { notifyWrite(type: names.typeName, property: names.propertyName) }
+    tellObservers(write: write, strings: strings())
+  }
+
+  /// Tells the collection running on this thread and, for a write, the handlers of
+  /// ``observeWrites(_:)``, whichever there are; `strings` (the type's and the property's
+  /// names) is spelled only for them.
+  func tellObservers(write: Bool, strings: @autoclosure () -> (String, String)) {
+    let collecting = ModelObservation.isCollecting
+    let handled = write && hasWriteHandlers
+    guard _slowPath(collecting || handled) else { return }
+    let (type, property) = strings()
+    if collecting { ModelObservation.note(self, type: type, property: property, write: write) }
+    if handled { notifyWrite(type: type, property: property) }
   }
 
   /// Calls the write handlers with a write to `property`.
@@ -185,18 +197,5 @@ extension ModelTracking {
     guard !handlers.isEmpty else { return }
     let write = TrackedWrite(objectID: identity.objectID, type: type, property: property)
     for handler in handlers { handler(write) }
-  }
-}
-
-extension ModelObservation {
-  /// Notes a read or write of an observable model's property for the collection running on
-  /// this thread, if any.
-  static func note(_ tracking: ModelTracking, type: String, property: String, write: Bool) {
-    guard let collector = ReadCollector.current else { return }
-    if write {
-      collector.writes.append(TrackedWrite(objectID: tracking.identity.objectID, type: type, property: property))
-    } else {
-      collector.reads.append(TrackedRead(tracking: tracking, type: type, property: property))
-    }
   }
 }

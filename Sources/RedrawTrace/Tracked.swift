@@ -40,8 +40,8 @@ public struct Tracked<Value> {
     @inline(__always) get {
       model.tracking.registerRead(model, wrappedKeyPath)
       if ModelObservation.isCollecting {
-        ModelObservation.noteRead(
-          model, names: model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath))
+        model.tracking.tellObservers(
+          model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath), write: false)
       }
       if RecordingSwitch.isOn {
         let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)
@@ -61,7 +61,8 @@ public struct Tracked<Value> {
             write: true, object: tracking.identity.objectID, type: names.type, property: names.property)
         }
         if ModelObservation.isCollecting || tracking.hasWriteHandlers {
-          tracking.noteWrite(model, names: model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath))
+          tracking.tellObservers(
+            model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath), write: true)
         }
         tracking.registerWillSet(model, wrappedKeyPath)
         model[keyPath: storageKeyPath].value = newValue
