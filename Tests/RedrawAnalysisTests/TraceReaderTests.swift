@@ -111,13 +111,16 @@ struct TraceReaderTests {
   }
 
   @Test func linesCrossingReadChunksAreWhole() throws {
-    // A detail longer than one read chunk, between ordinary lines.
+    // A detail longer than one read chunk, between ordinary lines, read from a file: a trace
+    // in memory is one buffer, which never refills.
     let long = String(repeating: "x", count: 5 << 20)
-    let text = trace(
-      #"{"e":"mark","t":1,"tid":1,"name":"before"}"#,
-      #"{"e":"effect","t":2,"tid":1,"kind":"log","detail":"\#(long)"}"#,
-      #"{"e":"mark","t":3,"tid":1,"name":"after"}"#)
-    let session = try #require(try analyze(trace: text).sessions.first)
+    let path = try scratch.file(
+      "trace.jsonl",
+      containing: trace(
+        #"{"e":"mark","t":1,"tid":1,"name":"before"}"#,
+        #"{"e":"effect","t":2,"tid":1,"kind":"log","detail":"\#(long)"}"#,
+        #"{"e":"mark","t":3,"tid":1,"name":"after"}"#))
+    let session = try #require(try Analyzer().analyze(paths: [path]).sessions.first)
     #expect(session.count(of: .mark) == 2)
     #expect(session.count(of: .effect) == 1)
   }
