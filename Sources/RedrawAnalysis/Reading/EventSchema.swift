@@ -10,11 +10,9 @@
 /// The table is built of integer operations on constants, so it allocates nothing and
 /// the optimizer folds what a parser asks of it.
 ///
-/// - Complexity: O(1) for ``required`` and ``keys``; the order is packed five bits a key.
+/// - Complexity: O(1) for ``required``; the order is packed five bits a key.
 struct EventSchema {
-  /// The kind's keys, a bit each by ``EventKey`` raw value.
-  private(set) var keys: UInt32 = 0
-  /// The keys the kind requires, a bit each.
+  /// The keys the kind requires, a bit each by ``EventKey`` raw value.
   private(set) var required: UInt32 = 0
   /// The keys in writers' order, five bits each, the first in the low bits.
   private var order: UInt64 = 0
@@ -78,7 +76,6 @@ struct EventSchema {
   @inline(__always)
   private func adding(_ key: EventKey) -> EventSchema {
     var schema = self
-    schema.keys |= key.bit
     schema.order |= UInt64(key.rawValue) << UInt64(5 * count)
     schema.count += 1
     return schema
