@@ -142,7 +142,7 @@ extension ModelRecreatedRule {
         while previousEnd < previous.count, previous[previousEnd].type == type { previousEnd += 1 }
         if previousEnd > j, allRepeated, Self.disjoint(current[i..<end], previous[j..<previousEnd]) {
           let key = NodeType(node: evaluation.node, type: type)
-          let position = entries.position(of: DenseIndex.key(Int32(evaluation.node), type.rawValue), key: key) {
+          let position = entries.position(of: key.packed, key: key) {
             Entry(first: evaluation.start, instances: 1)
           }
           entries.values[position].trail.keep(evaluation.sample(note: "read a fresh instance"))
@@ -187,11 +187,6 @@ extension ModelRecreatedRule {
     private struct TypeObject {
       var type: StringID
       var object: Int64
-    }
-
-    private struct NodeType {
-      var node: Int
-      var type: StringID
     }
 
     private struct Entry {

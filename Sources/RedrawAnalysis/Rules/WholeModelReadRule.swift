@@ -111,20 +111,17 @@ public enum WholeModelReadRule: Rule {
 extension WholeModelReadRule {
   /// Keeps, per node and type, the most properties of one instance an evaluation read.
   struct Collector: SessionCollector {
-    private var entries: [Entry] = []
-    /// Entries by `node << 32 | type`.
-    private var entryIDs = DenseIndex()
+    private var entries = DenseMap<NodeType, Entry>()
 
     /// - Complexity: O(1), plus O(p) for the p properties when they are the most yet.
     mutating func modelRead(_ evaluation: EvaluationFact, type: StringID, properties: ArraySlice<UInt64>) {
-      let (position, inserted) = entryIDs.insert(DenseIndex.key(Int32(evaluation.node), type.rawValue))
-      if inserted {
-        entries.append(Entry(node: evaluation.node, type: type, first: evaluation.start))
-        entries[position].trail.append(evaluation.sample(note: "reads the model"))
+      let key = NodeType(node: evaluation.node, type: type)
+      let position = entries.position(of: key.packed, key: key) {
+        Entry(first: evaluation.start, trail: [evaluation.sample(note: "reads the model")])
       }
-      if properties.count > entries[position].maximum {
-        entries[position].maximum = properties.count
-        entries[position].properties = properties.map { StringID(rawValue: Int32(truncatingIfNeeded: $0)) }
+      if properties.count > entries.values[position].maximum {
+        entries.values[position].maximum = properties.count
+        entries.values[position].properties = properties.map { StringID(rawValue: Int32(truncatingIfNeeded: $0)) }
       }
     }
 
@@ -132,21 +129,19 @@ extension WholeModelReadRule {
       into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
     ) {
       let known = built.knownProperties()
-      session.modelReads = entries.map { entry in
+      session.modelReads = entries.entries.map { key, entry in
         ModelReadSummary(
-          node: built.nodeID(entry.node), view: strings[built.nodes[entry.node].view], type: strings[entry.type],
+          node: built.nodeID(key.node), view: strings[built.nodes[key.node].view], type: strings[key.type],
           maximumProperties: entry.maximum, properties: entry.properties.map { strings[$0] }.sorted(),
-          knownProperties: known[entry.type] ?? 0, first: entry.first, trail: entry.trail.events(&names, strings))
+          knownProperties: known[key.type] ?? 0, first: entry.first, trail: entry.trail.events(&names, strings))
       }
     }
 
     private struct Entry {
-      var node: Int
-      var type: StringID
       var first: Evidence
+      var trail: [TrailSample]
       var maximum = 0
       var properties: [StringID] = []
-      var trail: [TrailSample] = []
     }
   }
 }
