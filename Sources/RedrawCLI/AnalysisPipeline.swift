@@ -35,7 +35,7 @@ public enum AnalysisPipeline {
     let found = analyzer.runRules(files)
     if let path = options.writeBaseline {
       // The baseline accepts what no ignore removes; this run's report then shows it accepted.
-      let unignored = Suppressions(ignores: options.suppressions.ignores).apply(to: found).findings
+      let unignored = Suppressions(ignores: analyzer.suppressions.ignores).apply(to: found).findings
       analyzer.suppressions.baseline.formUnion(unignored.map(Baseline.subject(of:)))
       do {
         try AtomicFile.write(BaselineFile.render(unignored, toolVersion: RedrawVersion.current), to: path)

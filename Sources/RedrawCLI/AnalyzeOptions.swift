@@ -10,20 +10,16 @@ public struct AnalyzeOptions: Sendable {
   public var output: String?
   /// Findings at or above this fail the run; nil never fails.
   public var failOn: Severity?
-  public var lenient: Bool
+  /// The library's pipeline with these settings: leniency, parser threads, the rules'
+  /// context, budgets and suppressions (ignore entries and the baseline's accepted findings).
+  public var analyzer: Analyzer
   /// Whether a trace with no events passes; by default it is an input error.
   public var allowEmpty: Bool
-  public var ruleContext: RuleContext
   public var color: Bool
-  /// Ignore entries and the baseline's accepted findings.
-  public var suppressions: Suppressions
-  public var budgets: [Budget]
   /// Where to write a baseline of this run's findings, when asked.
   public var writeBaseline: String?
   /// When the run started, shown by reports that show a date.
   public var generatedAt: String
-  /// Parser threads per trace file.
-  public var jobs: ParsingJobs
   /// The absolute directory findings' source files are named relative to (see
   /// ``SourceRoot/resolve(option:environment:workingDirectory:)``).
   public var sourceRoot: String
@@ -153,11 +149,12 @@ public struct AnalyzeOptions: Sendable {
     return AnalyzeOptions(
       inputs: parsed.positionals, format: ReportFormat(rawValue: parsed.value(format) ?? "text") ?? .text,
       output: output, failOn: failLevel == "never" ? nil : Severity(rawValue: failLevel),
-      lenient: parsed.isSet(lenient), allowEmpty: parsed.isSet(allowEmpty),
-      ruleContext: context, color: useColor && parsed.value(format) == "text",
-      suppressions: Suppressions(ignores: configuration.ignores, baseline: accepted), budgets: configuration.budgets,
+      analyzer: Analyzer(
+        lenient: parsed.isSet(lenient), jobs: threads, ruleContext: context, budgets: configuration.budgets,
+        suppressions: Suppressions(ignores: configuration.ignores, baseline: accepted)),
+      allowEmpty: parsed.isSet(allowEmpty), color: useColor && parsed.value(format) == "text",
       writeBaseline: parsed.value(writeBaseline), generatedAt: ISO8601DateFormatter().string(from: Date()),
-      jobs: threads, sourceRoot: root, workingDirectory: workingDirectory)
+      sourceRoot: root, workingDirectory: workingDirectory)
   }
 
   /// The configuration of `--config`, or of `.redraw.json` when it exists, or none.
@@ -186,8 +183,4 @@ public struct AnalyzeOptions: Sendable {
     }
   }
 
-  /// The library's pipeline with these settings.
-  public var analyzer: Analyzer {
-    Analyzer(lenient: lenient, jobs: jobs, ruleContext: ruleContext, budgets: budgets, suppressions: suppressions)
-  }
 }
