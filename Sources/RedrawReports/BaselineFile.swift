@@ -10,7 +10,7 @@ public enum BaselineFile {
       json.field("version", Baseline.version)
       json.field("tool", "redraw " + toolVersion)
       json.array("findings") { json in
-        for finding in findings where seen.insert(Baseline.subject(of: finding)).inserted {
+        for finding in findings where seen.insert(finding.subject).inserted {
           json.object { json in
             json.field("rule", finding.rule)
             json.field("scenario", finding.scenario)

@@ -133,7 +133,7 @@ struct BaselineFileTests {
     let findings = try GoldenTests.analysis(SampleNames.all).findings
     let text = BaselineFile.render(findings + findings, toolVersion: "t")
     let read = try Baseline.subjects(in: text)
-    #expect(read == Set(findings.map(Baseline.subject(of:))))
+    #expect(read == Set(findings.map(\.subject)))
     #expect(!text.contains("\"count\""))
   }
 }

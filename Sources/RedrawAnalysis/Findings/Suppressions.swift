@@ -24,7 +24,7 @@ public struct Suppressions: Sendable {
   }
 
   public var ignores: [Ignore]
-  /// The subjects of baseline findings (``Baseline/subject(of:)``).
+  /// The subjects of baseline findings (``Finding/subject``).
   public var baseline: Set<String>
 
   public init(ignores: [Ignore] = [], baseline: Set<String> = []) {
@@ -42,7 +42,7 @@ public struct Suppressions: Sendable {
       if let index = ignores.firstIndex(where: { $0.matches(finding) }) {
         used[index] = true
         result.ignoredFindings += 1
-      } else if baseline.contains(Baseline.subject(of: finding)) {
+      } else if baseline.contains(finding.subject) {
         result.baselineFindings += 1
       } else {
         result.findings.append(finding)
@@ -67,10 +67,6 @@ public enum Baseline {
   /// The baseline file format's version.
   public static let version = 1
 
-  /// The key of a finding in a baseline: its subject (``Finding/subject``), the rule and
-  /// what it is about, with no counts or times.
-  public static func subject(of finding: Finding) -> String { finding.subject }
-
   /// The subjects of the findings a baseline file accepts.
   public static func subjects(in text: String) throws(BaselineError) -> Set<String> {
     let document: JSONValue
@@ -94,7 +90,7 @@ public enum Baseline {
         rule: rule, severity: .info, message: "", fix: "", view: field("view"), type: field("type"),
         property: field("property"), count: 0, site: field("site"), scenario: field("scenario"), source: "",
         evidence: Evidence(line: 0, time: 0))
-      subjects.insert(subject(of: finding))
+      subjects.insert(finding.subject)
     }
     return subjects
   }
