@@ -73,4 +73,15 @@ public struct Analyzer: Sendable {
   public func filter(_ analysis: Analysis) -> Analysis {
     suppressions.apply(to: analysis)
   }
+
+  // MARK: - The migration
+
+  /// What moving each model the analysis shows tracked per object to `@Observable` changes
+  /// (`redraw plan`): with this analyzer's thresholds.
+  ///
+  /// - Parameter target: The SwiftUI build the app will be built with; nil for the one the
+  ///   traces reproduce when they agree, else Xcode 26 (said in ``MigrationPlan/targetSource``).
+  public func plan(for analysis: Analysis, target: SwiftUIBuild? = nil) -> MigrationPlan {
+    MigrationPlan(analysis: analysis, context: ruleContext, target: target)
+  }
 }

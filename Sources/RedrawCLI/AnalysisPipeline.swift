@@ -112,27 +112,35 @@ public enum AnalysisPipeline {
   /// report says so beside the finding.
   static func locate(_ analysis: Analysis, _ options: AnalyzeOptions, terminal: Terminal) -> Analysis {
     guard options.format.showsSourceLocations else { return analysis }
-    var locator = SourceLocator(root: options.sourceRoot, files: [])
-    let names = locator.fileNames(in: analysis)
-    if !names.isEmpty {
-      let listing = SourceRoot.files(under: options.sourceRoot, named: names)
-      if !listing.complete {
-        terminal.standardError(
-          "redraw: note: stopped looking for source files after \(SourceRoot.maximumEntries) entries under "
-            + "\(options.sourceRoot); pass --source-root with the package's directory\n")
-      }
-      locator = SourceLocator(root: options.sourceRoot, files: listing.files)
-    }
-    let located = locator.locate(analysis)
-    let notFound = Set(located.findings.compactMap { $0.location?.resolution == .notFound ? $0.location?.file : nil })
-    if !notFound.isEmpty {
-      let count = notFound.count
-      terminal.standardError(
-        "redraw: note: \(count) recorded source file\(count == 1 ? "" : "s") name\(count == 1 ? "s" : "") no single file under the source root "
-          + "\(options.sourceRoot) (\(notFound.sorted().prefix(3).joined(separator: ", "))\(count > 3 ? ", …" : "")); "
-          + "their findings keep the recorded paths\n")
-    }
+    let empty = SourceLocator(root: options.sourceRoot, files: [])
+    let located = locator(for: empty.fileNames(in: analysis), root: options.sourceRoot, terminal: terminal)
+      .locate(analysis)
+    noteNotFound(located.findings.compactMap(\.location), root: options.sourceRoot, terminal: terminal)
     return located
+  }
+
+  /// A locator for `root` that knows the files of the root named `names`, listed only when
+  /// there are any.
+  static func locator(for names: Set<String>, root: String, terminal: Terminal) -> SourceLocator {
+    guard !names.isEmpty else { return SourceLocator(root: root, files: []) }
+    let listing = SourceRoot.files(under: root, named: names)
+    if !listing.complete {
+      terminal.standardError(
+        "redraw: note: stopped looking for source files after \(SourceRoot.maximumEntries) entries under "
+          + "\(root); pass --source-root with the package's directory\n")
+    }
+    return SourceLocator(root: root, files: listing.files)
+  }
+
+  /// Says on standard error how many located files name no single file under the root.
+  static func noteNotFound(_ locations: [CodeLocation], root: String, terminal: Terminal) {
+    let notFound = Set(locations.compactMap { $0.resolution == .notFound ? $0.file : nil })
+    guard !notFound.isEmpty else { return }
+    let count = notFound.count
+    terminal.standardError(
+      "redraw: note: \(count) recorded source file\(count == 1 ? "" : "s") name\(count == 1 ? "s" : "") no single file under the source root "
+        + "\(root) (\(notFound.sorted().prefix(3).joined(separator: ", "))\(count > 3 ? ", …" : "")); "
+        + "they keep the recorded paths\n")
   }
 
   /// Stage 6: renders the report.

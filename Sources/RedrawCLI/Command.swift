@@ -24,6 +24,7 @@ enum AnalyzeCommand: Command {
   }
 }
 
+extension PlanCommand: Command {}
 extension DiffCommand: Command {}
 extension StatsCommand: Command {}
 extension ValidateCommand: Command {}

@@ -46,6 +46,8 @@ public struct ViewContent {
   }
 
   let environment: [ObjectIdentifier: AnyObject]
+  /// The node whose body declares the children.
+  let parent: Int
   /// The node of a child with this key: its current one, or a new one.
   let identify: (ChildKey) -> Int
   var children: [Child] = []
@@ -65,7 +67,8 @@ public struct ViewContent {
 
   /// Declares a child. Its struct is made here, inside the body (so what the expression
   /// reads is the body's read) and inside the child's identity (so `Trace.make` in its
-  /// property initializers records the child as their owner).
+  /// property initializers records the child as their owner), after a `struct` event that
+  /// says a struct was made for the child's node.
   ///
   /// A child's identity is its place in the body's structure, as SwiftUI's view builder
   /// gives it: the source location of this call stands for that place, so a child keeps its
@@ -95,10 +98,12 @@ public struct ViewContent {
     key.occurrence = declaredKeys[first, default: 0]
     declaredKeys[first] = key.occurrence + 1
     let node = identify(key)
+    let typeName = String(describing: V.self)
+    Trace.viewStruct(typeName, node: node, parent: parent)
     let view = Trace.withOwner(node) { make() }
     children.append(
       Child(
-        key: key, node: node, typeName: String(describing: V.self), environment: inherited, view: view,
+        key: key, node: node, typeName: typeName, environment: inherited, view: view,
         site: HarnessNode.Site(file: file, line: line)))
   }
 

@@ -32,8 +32,8 @@ extension ViewHarness {
   /// - Returns: Whether such a button was found.
   @discardableResult
   public func tap(_ name: String, in type: (any HarnessView.Type)? = nil, node: Int? = nil) -> Bool {
-    guard case .button(let perform)? = action(name, in: type, node: node) else { return false }
-    Trace.action(name) { perform() }
+    guard case let (owner, .button(perform))? = action(name, in: type, node: node) else { return false }
+    Trace.action(name, node: owner, binding: false) { perform() }
     flush()
     return true
   }
@@ -48,17 +48,19 @@ extension ViewHarness {
     -> Bool
   {
     for character in text {
-      guard case .textField(let current, let onChange)? = action(name, in: type, node: node) else { return false }
-      Trace.action(name) { onChange(current + String(character)) }
+      guard case let (owner, .textField(current, onChange))? = action(name, in: type, node: node) else { return false }
+      // A text field edits its text through a binding (`TextField(text: $model.draft)`).
+      Trace.action(name, node: owner, binding: true) { onChange(current + String(character)) }
       flush()
     }
     return true
   }
 
-  private func action(_ name: String, in type: (any HarnessView.Type)?, node: Int?) -> ViewContent.Action? {
+  /// The event handler named `name` and the node of the view that declares it.
+  private func action(_ name: String, in type: (any HarnessView.Type)?, node: Int?) -> (Int, ViewContent.Action)? {
     mountedNodes.lazy.filter { candidate in
       (node == nil || candidate.id == node)
         && (type.map { ObjectIdentifier(Swift.type(of: candidate.view)) == ObjectIdentifier($0) } ?? true)
-    }.compactMap { $0.actions[name] }.first
+    }.compactMap { candidate in candidate.actions[name].map { (candidate.id, $0) } }.first
   }
 }

@@ -1,4 +1,5 @@
 import Observation
+import RedrawAnalysis
 import RedrawPlatform
 import RedrawTrace
 
@@ -18,8 +19,9 @@ import RedrawTrace
 ///   written object (``ViewStateObject``, ``ViewObservedObject``, ``ViewEnvironmentObject``),
 ///   whichever property was written and whether or not the view read it; a view that
 ///   reads an object without subscribing to it is not invalidated.
-/// - Re-evaluating a parent re-creates its children's structs: `ViewState` default values
-///   run again and are dropped, plain stored properties are rebuilt, and a child is
+/// - Re-evaluating a parent re-creates its children's structs: plain stored properties are
+///   rebuilt, `ViewState` default values run again and are dropped under the Xcode 26 build
+///   (``SwiftUIBuild``; once per identity under the Xcode 27 build), and a child is
 ///   re-evaluated when its inputs changed.
 /// - Updates are processed in passes by ``flush()``, like frames; every evaluation is
 ///   recorded as a `body` event with its `parent` and precise `cause`.
@@ -58,11 +60,22 @@ public final class ViewHarness {
     func level(of type: String) -> Level { overrides[type] ?? level }
   }
 
+  /// The SwiftUI whose `@State` the harness reproduces: how ``ViewState`` treats its
+  /// default value depends on the Xcode that builds the app (docs/harness.md).
+  ///
+  /// `.xcode26` (the property wrapper, Xcode 26 and earlier): the default value runs on every
+  /// re-creation of the struct, and is dropped. `.xcode27` (the macro, Xcode 27 and later): it
+  /// runs once per identity. ``SwiftUIBuild/ofThisCompiler`` is the build of the compiler
+  /// that builds the tests, as it would build the app.
+  public typealias SwiftUIBuild = RedrawAnalysis.SwiftUIBuild
+
   /// The most passes one ``flush()`` runs before it stops, so a view that writes what it
   /// reads cannot loop forever.
   public static let maximumPasses = 100
 
   public let tracking: Tracking
+  /// The SwiftUI build whose `@State` the harness reproduces.
+  public let swiftUI: SwiftUIBuild
   private var root: HarnessNode
   /// Node ids come from one process-wide counter, so the views of harnesses that record
   /// into one session at the same time (tests in parallel) are never taken for one another.
@@ -79,18 +92,28 @@ public final class ViewHarness {
   /// Mounts `root` and evaluates the whole tree once.
   ///
   /// The root's `body` events record this call as their `site` (a child's record its
-  /// `content.child(…)` call), so findings about the view point at where it is declared.
+  /// `content.child(…)` call), so findings about the view point at where it is declared. The
+  /// session's `meta` line names `swiftUI` as the build the recording reproduces.
+  ///
+  /// - Parameters:
+  ///   - tracking: How writes invalidate views: per property (`@Observable`) or per object
+  ///     (`ObservableObject`).
+  ///   - swiftUI: The SwiftUI build whose `@State` to reproduce; by default the one of the
+  ///     compiler that builds the tests.
   public init<Root: HarnessView>(
-    tracking: Tracking = .propertyLevel, file: StaticString = #filePath, line: UInt = #line,
-    _ root: @escaping () -> Root
+    tracking: Tracking = .propertyLevel, swiftUI: SwiftUIBuild = .ofThisCompiler, file: StaticString = #filePath,
+    line: UInt = #line, _ root: @escaping () -> Root
   ) {
     self.tracking = tracking
+    self.swiftUI = swiftUI
+    Trace.declareSwiftUIBuild(swiftUI.rawValue)
     let key = ChildKey(site: .root, type: ObjectIdentifier(Root.self), id: nil, occurrence: 0)
     let id = Self.makeNodeID()
-    let made = Trace.withOwner(id) { root() }
+    let typeName = String(describing: Root.self)
+    Trace.viewStruct(typeName, node: id, parent: nil)
+    let made = HarnessBuild.$current.withValue(swiftUI) { Trace.withOwner(id) { root() } }
     self.root = HarnessNode(
-      id: id, key: key, typeName: String(describing: Root.self), view: made, environment: [:],
-      site: HarnessNode.Site(file: file, line: line))
+      id: id, key: key, typeName: typeName, view: made, environment: [:], site: HarnessNode.Site(file: file, line: line))
     flush()
   }
 
@@ -148,6 +171,10 @@ public final class ViewHarness {
   /// views parents first, then runs the tasks of views that appeared or whose task id
   /// changed, and the app tasks those started.
   public func flush() {
+    HarnessBuild.$current.withValue(swiftUI) { runPasses() }
+  }
+
+  private func runPasses() {
     passesInLastFlush = 0
     while passesInLastFlush < Self.maximumPasses {
       AppEffects.runTasks()
@@ -175,7 +202,7 @@ public final class ViewHarness {
     node.markClean()
     bindState(of: node)
     let current = Dictionary(node.children.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
-    var content = ViewContent(environment: node.environment) { key in
+    var content = ViewContent(environment: node.environment, parent: node.id) { key in
       if let id = current[key] { return id }
       return Self.makeNodeID()
     }

@@ -1,18 +1,47 @@
+import RedrawAnalysis
+
 /// View state, as SwiftUI's `@State`: storage that belongs to the view's identity, not to
 /// its struct.
 ///
-/// The default value expression runs every time the struct is created, and only the
-/// first value is kept: later ones are dropped when the harness binds the new struct to
-/// the existing storage. Write `@ViewState var model = Trace.make(FeedModel())` to see
-/// those re-runs in a trace.
+/// When its default value expression runs depends on the SwiftUI build the harness
+/// reproduces (``ViewHarness/SwiftUIBuild``), as it does on the Xcode that builds an app:
+///
+/// - ``ViewHarness/SwiftUIBuild/xcode26`` (the property wrapper, Xcode 26 and earlier): it
+///   runs every time the struct is created, and only the first value is kept; later ones are
+///   dropped when the harness binds the new struct to the existing storage. Write
+///   `@ViewState var model = Trace.make(FeedModel())` to see those re-runs in a trace.
+/// - ``ViewHarness/SwiftUIBuild/xcode27`` (the macro, Xcode 27 and later): it runs once per
+///   identity, when the harness sets up the view's storage, as `@ViewStateObject`'s does.
+///
+/// In an initializer, `_model = ViewState(initialValue: Model(id: id))` takes a value the
+/// caller evaluated: it runs on every creation of the struct under both builds, and only the
+/// first is kept (docs/harness.md says why). A struct made outside a harness follows the
+/// build of the compiler (``ViewHarness/SwiftUIBuild/ofThisCompiler``).
 ///
 /// Assigning the value invalidates the view (cause `state`).
 @propertyWrapper
 public struct ViewState<Value> {
   let storage: StateStorage<Value>
 
-  public init(wrappedValue: Value) {
-    storage = StateStorage(wrappedValue)
+  /// `@ViewState var value = expression`: `expression` runs now under the Xcode 26 build,
+  /// and once per identity under the Xcode 27 build.
+  public init(wrappedValue initialValue: @autoclosure @escaping () -> Value) {
+    if (HarnessBuild.current ?? .ofThisCompiler).reRunsStateDefaults {
+      storage = StateStorage(initialValue())
+    } else {
+      storage = StateStorage(deferred: initialValue)
+    }
+  }
+
+  /// `_value = ViewState(initialValue: value)` in an initializer: `value` is evaluated by the
+  /// caller, every time the struct is made; only the identity's first is kept.
+  public init(initialValue: Value) {
+    storage = StateStorage(initialValue)
+  }
+
+  /// `@ViewState var value: Model?` without a default: `nil` until assigned.
+  public init() where Value: ExpressibleByNilLiteral {
+    storage = StateStorage(nil)
   }
 
   public var wrappedValue: Value {
@@ -25,25 +54,58 @@ public struct ViewState<Value> {
   }
 }
 
+/// The SwiftUI build of the harness that is making view structs on this thread or task, nil
+/// outside any harness.
+enum HarnessBuild {
+  @TaskLocal static var current: SwiftUIBuild?
+}
+
 /// The storage behind a ``ViewState``: the value, or a link to the storage of the view's
 /// identity once the struct is bound to it.
 final class StateStorage<Value>: StateSlot {
-  var value: Value
+  private var content: Content
   /// The first storage of the view's identity, once bound; nil for that one itself.
   var target: StateStorage<Value>?
   /// Invalidates the view; set on the canonical storage.
   var onChange: (() -> Void)?
 
+  private enum Content {
+    case value(Value)
+    /// An initial value not evaluated yet (the Xcode 27 build).
+    case deferred(() -> Value)
+  }
+
   init(_ value: Value) {
-    self.value = value
+    content = .value(value)
+  }
+
+  init(deferred initialValue: @escaping () -> Value) {
+    content = .deferred(initialValue)
   }
 
   var canonical: StateStorage<Value> { target ?? self }
 
+  /// The value, evaluated now if it was deferred.
+  var value: Value {
+    get {
+      switch content {
+      case .value(let value): return value
+      case .deferred(let initialValue):
+        let value = initialValue()
+        content = .value(value)
+        return value
+      }
+    }
+    set { content = .value(newValue) }
+  }
+
   func bind(to slots: inout [AnyObject], index: Int, onChange: @escaping () -> Void) {
     if index < slots.count, let existing = slots[index] as? StateStorage<Value> {
+      // The identity's storage exists: a deferred initial value of this struct never runs.
       if existing !== self { target = existing }
     } else {
+      // A new identity: its storage is set up now, and a deferred initial value runs.
+      _ = value
       self.onChange = onChange
       if index < slots.count { slots[index] = self } else { slots.append(self) }
     }

@@ -9,17 +9,22 @@ enum HTMLCharts {
 
   // MARK: - What-if
 
-  static func whatIf(now: Int, withTracking: Int) -> String {
-    let largest = max(now, 1)
-    func bar(_ y: Int, _ value: Int, _ label: String, _ color: String) -> String {
+  /// Evaluations now, what `@Observable` saves and adds, side by side, and the result.
+  static func whatIf(_ change: EvaluationChange, title: String = "Migration what-if") -> String {
+    let largest = max(change.now, change.after, 1)
+    func bar(_ y: Int, _ value: Int, _ label: String, _ color: String, id: String) -> String {
       let width = max(2, 520 * value / largest)
-      return "<text x=\"0\" y=\"\(y + 15)\">\(label)</text>"
+      return "<g id=\"\(id)\"><text x=\"0\" y=\"\(y + 15)\">\(label)</text>"
         + "<rect x=\"170\" y=\"\(y)\" width=\"\(width)\" height=\"20\" rx=\"3\" fill=\"\(color)\"/>"
-        + "<text x=\"\(178 + width)\" y=\"\(y + 15)\">\(NumberFormatting.grouped(value))</text>"
+        + "<text x=\"\(178 + width)\" y=\"\(y + 15)\">\(NumberFormatting.grouped(value))</text></g>"
     }
-    return "<section id=\"what-if\" class=\"whatif\"><h2>Migration what-if</h2>\n"
-      + "<svg width=\"760\" height=\"64\" viewBox=\"0 0 760 64\" role=\"img\" aria-label=\"Body evaluations now and with @Observable\">"
-      + bar(4, now, "Evaluations now", "var(--warning)") + bar(36, withTracking, "With @Observable", "var(--good)")
+    return "<section id=\"what-if\" class=\"whatif\"><h2>\(title)</h2>\n"
+      + "<svg width=\"760\" height=\"128\" viewBox=\"0 0 760 128\" role=\"img\" "
+      + "aria-label=\"Body evaluations now, saved and added by @Observable, and after\">"
+      + bar(4, change.now, "Evaluations now", "var(--warning)", id: "bar-now")
+      + bar(36, change.saved, "Saved by @Observable", "var(--good)", id: "bar-saved")
+      + bar(68, change.added, "Added (missed updates)", "var(--info)", id: "bar-added")
+      + bar(100, change.after, "With @Observable", "var(--accent)", id: "bar-after")
       + "</svg></section>\n"
   }
 

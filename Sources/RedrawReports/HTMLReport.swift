@@ -42,8 +42,10 @@ public enum HTMLReport: ReportRenderer {
     page += HTMLCharts.timelines(analysis.sessions)
     page += """
       <footer class="muted"><p>Counts: over-broad = evaluations after writes to properties the view never read; \
-      cascaded = evaluations of children re-created by an over-broad one; with @Observable = what the same run \
-      would have needed with property-level tracking.</p></footer>
+      cascaded = evaluations of children re-created by a wasted one; saved = over-broad and cascaded evaluations and \
+      those caused only by writes of an equal value; added = updates of objects a view read without subscribing \
+      that never reached it; with @Observable = what the same run would have needed with property-level \
+      tracking, now − saved + added.</p></footer>
       <script>\(HTMLAssets.script)</script>
       </body>
       </html>
@@ -71,12 +73,15 @@ public enum HTMLReport: ReportRenderer {
     var html = "<section id=\"summary\" class=\"cards\">\n"
     html += card(summary.bodyEvaluations, "body evaluations", id: "card-evaluations") + "\n"
     html += card(summary.overBroadEvaluations, "over-broad", id: "card-over-broad") + "\n"
-    html += card(summary.cascadedEvaluations, "cascaded from over-broad", id: "card-cascaded") + "\n"
+    html += card(summary.cascadedEvaluations, "cascaded from wasted ones", id: "card-cascaded") + "\n"
+    html += card(summary.savedEvaluations, "saved by @Observable", id: "card-saved") + "\n"
+    html += card(summary.addedEvaluations, "added (missed updates)", id: "card-added") + "\n"
     html += card(summary.evaluationsWithPropertyTracking, "with @Observable", id: "card-what-if") + "\n"
     html += card(summary.errors + summary.warnings + summary.infos, "findings", id: "card-findings") + "\n"
     html += card(summary.sessions, summary.sessions == 1 ? "session" : "sessions", id: "card-sessions") + "\n"
     html += "</section>\n"
-    html += HTMLCharts.whatIf(now: summary.bodyEvaluations, withTracking: summary.evaluationsWithPropertyTracking)
+    html += HTMLCharts.whatIf(
+      EvaluationChange(now: summary.bodyEvaluations, saved: summary.savedEvaluations, added: summary.addedEvaluations))
     return html
   }
 

@@ -32,6 +32,9 @@ struct EventBuffer: @unchecked Sendable {
   /// Forgets the written bytes.
   mutating func reset() { count = 0 }
 
+  /// Forgets the bytes from `length` on.
+  mutating func truncate(to length: Int) { count = min(count, max(0, length)) }
+
   // MARK: - Appending
 
   /// Appends one byte; the caller has reserved room.

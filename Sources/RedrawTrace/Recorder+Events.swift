@@ -101,31 +101,43 @@ extension Recorder {
     recordAccess(write: write, object: object, type: type, property: property, site: nil)
   }
 
+  /// Records a `write` of an interned type and property that assigned a value equal to the
+  /// one before when `same` (the `@Tracked` path).
+  @usableFromInline
+  func recordWrite(object: UInt64, type: TraceName, property: TraceName, same: Bool) {
+    recordAccess(write: true, object: object, type: type, property: property, site: nil, same: same)
+  }
+
   /// Records a `read` or `write` of an interned type and property, with the call site when
-  /// there is one (the explicit API's key-path form).
+  /// there is one (the explicit API's key-path form), and `"same":true` for a write of an
+  /// equal value.
   @inline(__always)
-  func recordAccess(write: Bool, object: UInt64, type: TraceName, property: TraceName, site: CallSite?) {
-    _ = withSession(reserving: 128 + (site?.worstCaseLength ?? 0), names: type, property) { session, names, stamp in
+  func recordAccess(
+    write: Bool, object: UInt64, type: TraceName, property: TraceName, site: CallSite?, same: Bool = false
+  ) {
+    _ = withSession(reserving: 144 + (site?.worstCaseLength ?? 0), names: type, property) { session, names, stamp in
       writePrefix(&session, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, stamp)
       writeObject(&session, object)
       writeName(&session, &names, #","type":"#, type)
       writeName(&session, &names, #","prop":"#, property)
       if let site { writeSite(&session, site) }
+      if same { session.buffer.append(#","same":true"#) }
       session.buffer.append("}\n")
       return ()
     }
   }
 
   /// Records a `read` or `write` with names given as strings (the explicit API).
-  func recordAccess(write: Bool, object: UInt64, type: String, property: String, site: CallSite?) {
+  func recordAccess(write: Bool, object: UInt64, type: String, property: String, site: CallSite?, same: Bool = false) {
     let bound =
-      192 + JSONEscaping.worstCaseLength(type) + JSONEscaping.worstCaseLength(property) + (site?.worstCaseLength ?? 0)
+      208 + JSONEscaping.worstCaseLength(type) + JSONEscaping.worstCaseLength(property) + (site?.worstCaseLength ?? 0)
     _ = withSession(reserving: bound) { session, _, stamp in
       writePrefix(&session, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, stamp)
       writeObject(&session, object)
       session.buffer.append(key: #","type":"#, quoted: type)
       session.buffer.append(key: #","prop":"#, quoted: property)
       if let site { writeSite(&session, site) }
+      if same { session.buffer.append(#","same":true"#) }
       session.buffer.append("}\n")
       return ()
     }
@@ -171,10 +183,11 @@ extension Recorder {
   }
 
   /// Opens an `action` span, closing this thread's open marker span first: an event
-  /// handler never runs inside a body.
-  func beginAction(name: String) -> TraceSpan {
+  /// handler never runs inside a body. A view harness names the `node` of the view whose
+  /// control it is, and whether the control edits through a `binding`.
+  func beginAction(name: String, node: Int? = nil, binding: Bool = false) -> TraceSpan {
     let id =
-      withSession(reserving: 256 + JSONEscaping.worstCaseLength(name)) { session, _, stamp -> Int64? in
+      withSession(reserving: 288 + JSONEscaping.worstCaseLength(name)) { session, _, stamp -> Int64? in
         if let open = session.openMarkers.removeValue(forKey: stamp.thread) {
           writeEnd(&session, stamp, span: open, object: nil)
         }
@@ -183,10 +196,24 @@ extension Recorder {
         writePrefix(&session, #"{"e":"action","t":"#, stamp)
         session.buffer.append(key: #","id":"#, decimal: span)
         session.buffer.append(key: #","name":"#, quoted: name)
+        if let node { writeNode(&session, #","node":"#, node) }
+        if binding { session.buffer.append(#","binding":true"#) }
         session.buffer.append("}\n")
         return span
       } ?? 0
     return TraceSpan(id: id)
+  }
+
+  /// Records that a view struct was made for `node`, declared by `parent`'s body.
+  func recordStruct(view: String, node: Int, parent: Int?) {
+    _ = withSession(reserving: 160 + JSONEscaping.worstCaseLength(view)) { session, _, stamp in
+      writePrefix(&session, #"{"e":"struct","t":"#, stamp)
+      session.buffer.append(key: #","view":"#, quoted: view)
+      writeNode(&session, #","node":"#, node)
+      if let parent { writeNode(&session, #","parent":"#, parent) }
+      session.buffer.append("}\n")
+      return ()
+    }
   }
 
   /// Closes this thread's open marker span, if any.

@@ -26,8 +26,10 @@ extension Recorder {
     let startedAt = reproducible ? nil : MonotonicClock.iso8601Now()
     state.withLock { state in
       var session = SessionState(buffer: EventBuffer(capacity: Self.scopeCapacity), reproducible: reproducible)
-      session.makeRoom(for: MetaLine.worstCaseLength(scenario: scenario, app: app, startedAt: startedAt))
-      MetaLine.write(to: &session.buffer, scenario: scenario, app: app, startedAt: startedAt, session: nil)
+      let meta = MetaLine.Fields(
+        scenario: scenario, app: app, startedAt: startedAt, swiftUI: SwiftUIBuildField.ofThisCompiler)
+      session.makeRoom(for: MetaLine.worstCaseLength(meta))
+      session.writeMetaLine(meta)
       state.scopes[scope] = session
       Self.countActiveScopes(state)
       RecordingSwitch.set(true)

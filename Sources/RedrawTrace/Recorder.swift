@@ -189,8 +189,10 @@ final class Recorder: Sendable {
         closeOpenMarkers(of: &session)
         let startedAt = session.reproducible ? nil : MonotonicClock.iso8601Now()
         session = SessionState(buffer: session.buffer, reproducible: session.reproducible)
-        session.makeRoom(for: MetaLine.worstCaseLength(scenario: scenario, app: app, startedAt: startedAt))
-        MetaLine.write(to: &session.buffer, scenario: scenario, app: app, startedAt: startedAt, session: nil)
+        let meta = MetaLine.Fields(
+          scenario: scenario, app: app, startedAt: startedAt, swiftUI: SwiftUIBuildField.ofThisCompiler)
+        session.makeRoom(for: MetaLine.worstCaseLength(meta))
+        session.writeMetaLine(meta)
         state.scopes[scope] = session
         return
       }
@@ -273,15 +275,18 @@ final class Recorder: Sendable {
       writeMetaLine(&state, scenario: scenario, app: app, startedAt: startedAt)
     case .resume:
       // After a scoped session's block: only the id that continues the session.
-      writeMetaLine(&state, scenario: nil, app: nil, startedAt: nil)
+      writeMetaLine(&state, scenario: nil, app: nil, startedAt: nil, continuing: true)
     }
   }
 
-  /// Writes the destination session's `meta` line and marks it written.
-  private func writeMetaLine(_ state: inout State, scenario: String?, app: String?, startedAt: String?) {
-    guard reserve(&state, MetaLine.worstCaseLength(scenario: scenario, app: app, startedAt: startedAt)) else { return }
-    MetaLine.write(
-      to: &state.main.buffer, scenario: scenario, app: app, startedAt: startedAt, session: state.mainSessionID)
+  /// Writes the destination session's `meta` line and marks it written. A continuing line
+  /// (after a scoped session's block) carries only the session's id.
+  func writeMetaLine(_ state: inout State, scenario: String?, app: String?, startedAt: String?, continuing: Bool = false)
+  {
+    var meta = MetaLine.Fields(scenario: scenario, app: app, startedAt: startedAt, session: state.mainSessionID)
+    if !continuing { meta.swiftUI = state.main.declaredBuild ?? SwiftUIBuildField.ofThisCompiler }
+    guard reserve(&state, MetaLine.worstCaseLength(meta)) else { return }
+    state.main.writeMetaLine(meta)
     state.header = .written
     state.destinationUsed = true
   }

@@ -24,6 +24,13 @@ struct SessionState {
   var threadNumbers: [Int32: Int32] = [:]
   var objectNumbers: [UInt64: UInt64] = [:]
   var nodeNumbers: [Int: Int] = [:]
+  /// What the session's `meta` line said last, and where it starts in ``buffer`` (for a
+  /// scoped session, whose lines stay in memory): the line is written again when a view
+  /// harness declares the SwiftUI build it reproduces.
+  var meta = MetaLine.Fields()
+  var metaStart = 0
+  /// The builds the session's harnesses declared, merged (``SwiftUIBuildField/merging(_:into:)``).
+  var declaredBuild: SwiftUIBuildField?
 
   init(buffer: EventBuffer, reproducible: Bool = false) {
     self.buffer = buffer
@@ -78,6 +85,31 @@ struct SessionState {
     let number = ID(numbers.count + 1)
     numbers[id] = number
     return number
+  }
+
+  // MARK: - The meta line
+
+  /// Writes the session's `meta` line at the end of the buffer, remembering it; the caller
+  /// made room for it.
+  mutating func writeMetaLine(_ fields: MetaLine.Fields) {
+    meta = fields
+    metaStart = buffer.count
+    MetaLine.write(fields, to: &buffer)
+  }
+
+  /// Writes the `meta` line at ``metaStart`` again with ``meta``'s fields, moving the lines
+  /// after it: a scoped session's lines are all in the buffer until it ends.
+  ///
+  /// - Complexity: O(bytes after the line); once per harness a session declares.
+  mutating func rewriteMetaLine() {
+    let written = buffer.bytes
+    var end = metaStart
+    while end < written.count, written[end] != UInt8(ascii: "\n") { end += 1 }
+    let tail = Array(written[min(end + 1, written.count)...])
+    buffer.truncate(to: metaStart)
+    makeRoom(for: MetaLine.worstCaseLength(meta) + tail.count)
+    MetaLine.write(meta, to: &buffer)
+    tail.withUnsafeBufferPointer { buffer.append(raw: $0) }
   }
 
   // MARK: - Growing

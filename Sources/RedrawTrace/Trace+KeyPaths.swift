@@ -50,26 +50,30 @@ extension Trace {
   }
 
   /// Records that the property `property` leads to in `object` was written, with the call
-  /// site: `Trace.write(cart, \.items)`.
+  /// site: `Trace.write(cart, \.items)`; `sameValue: true` for an assignment of an equal value.
   @inlinable
   public static func write<Object: AnyObject, Value>(
-    _ object: Object, _ property: @autoclosure () -> KeyPath<Object, Value>, file: StaticString = #filePath,
-    line: UInt = #line
+    _ object: Object, _ property: @autoclosure () -> KeyPath<Object, Value>, sameValue: Bool = false,
+    file: StaticString = #filePath, line: UInt = #line
   ) {
     guard RecordingSwitch.isOn else { return }
-    recordAccess(write: true, object: objectID(of: object), identity: nil, of: object, property(), site: (file, line))
+    recordAccess(
+      write: true, object: objectID(of: object), identity: nil, of: object, property(), site: (file, line),
+      same: sameValue)
   }
 
   /// Records that the property `property` leads to in `object` was written, with the call
   /// site, using its ``TraceIdentity`` without a dynamic cast.
   @inlinable
   public static func write<Object: TraceIdentifiable, Value>(
-    _ object: Object, _ property: @autoclosure () -> KeyPath<Object, Value>, file: StaticString = #filePath,
-    line: UInt = #line
+    _ object: Object, _ property: @autoclosure () -> KeyPath<Object, Value>, sameValue: Bool = false,
+    file: StaticString = #filePath, line: UInt = #line
   ) {
     guard RecordingSwitch.isOn else { return }
     let identity = object.traceIdentity
-    recordAccess(write: true, object: identity.objectID, identity: identity, of: object, property(), site: (file, line))
+    recordAccess(
+      write: true, object: identity.objectID, identity: identity, of: object, property(), site: (file, line),
+      same: sameValue)
   }
 
   // MARK: - Recording path
@@ -79,7 +83,7 @@ extension Trace {
   @usableFromInline
   static func recordAccess<Object: AnyObject, Value>(
     write: Bool, object: UInt64, identity: TraceIdentity?, of subject: Object, _ keyPath: KeyPath<Object, Value>,
-    site: (StaticString, UInt)?
+    site: (StaticString, UInt)?, same: Bool = false
   ) {
     if _slowPath(ObservablePropertyNames.isResolvingOnThisThread) { return }
     let cached = ObservablePropertyNames.cache.value(
@@ -89,6 +93,6 @@ extension Trace {
     identity?.noteType(names.type)
     Recorder.shared.recordAccess(
       write: write, object: object, type: names.type, property: names.property,
-      site: site.map { CallSite(file: $0.0, line: $0.1) })
+      site: site.map { CallSite(file: $0.0, line: $0.1) }, same: same)
   }
 }

@@ -103,23 +103,31 @@ public enum Trace {
   }
 
   /// Records that the observable property `property` of `object` was written, with the call site.
+  ///
+  /// - Parameter sameValue: The write assigned a value equal to the one before, which
+  ///   `@Published` reports and `@Observable` (Swift 6.2 and later) does not: recorded as
+  ///   `"same":true`, so the analyzer counts what it causes as saved by the migration.
   @inlinable
   public static func write<Object: AnyObject>(
-    _ object: Object, type: String, property: String, file: StaticString = #filePath, line: UInt = #line
+    _ object: Object, type: String, property: String, sameValue: Bool = false, file: StaticString = #filePath,
+    line: UInt = #line
   ) {
     guard RecordingSwitch.isOn else { return }
-    recordAccess(write: true, object: objectID(of: object), type: type, property: property, site: (file, line))
+    recordAccess(
+      write: true, object: objectID(of: object), type: type, property: property, site: (file, line), same: sameValue)
   }
 
   /// Records that the observable property `property` of `object` was written, using its
   /// ``TraceIdentity`` without a dynamic cast.
   @inlinable
   public static func write<Object: TraceIdentifiable>(
-    _ object: Object, type: String, property: String, file: StaticString = #filePath, line: UInt = #line
+    _ object: Object, type: String, property: String, sameValue: Bool = false, file: StaticString = #filePath,
+    line: UInt = #line
   ) {
     guard RecordingSwitch.isOn else { return }
     recordAccess(
-      write: true, object: object.traceIdentity.objectID, type: type, property: property, site: (file, line))
+      write: true, object: object.traceIdentity.objectID, type: type, property: property, site: (file, line),
+      same: sameValue)
   }
 
   // MARK: - Effects and marks
@@ -144,6 +152,29 @@ public enum Trace {
     recordMark(name)
   }
 
+  /// Records that a view struct was made for the view node `node`, which `parent`'s body
+  /// declared: a view harness's `struct` event, so the analyzer knows when SwiftUI's `@State`
+  /// property wrapper re-ran its defaults.
+  package static func viewStruct(_ view: String, node: Int, parent: Int?) {
+    guard RecordingSwitch.isOn else { return }
+    Recorder.shared.recordStruct(view: view, node: node, parent: parent)
+  }
+
+  /// ``action(_:_:)`` as a view harness performs it: for the control of the view at `node`,
+  /// which edits through a binding when `binding`.
+  package static func action<R>(_ name: String, node: Int, binding: Bool, _ work: () throws -> R) rethrows -> R {
+    let span = RecordingSwitch.isOn ? Recorder.shared.beginAction(name: name, node: node, binding: binding) : .none
+    defer { end(span) }
+    return try work()
+  }
+
+  /// Notes that a view harness reproducing the SwiftUI build `name` (`xcode26` or
+  /// `xcode27`) records into the caller's session, for its `meta` line's `swiftUI`.
+  package static func declareSwiftUIBuild(_ name: String) {
+    guard RecordingSwitch.isOn, let build = SwiftUIBuildField(name: name) else { return }
+    Recorder.shared.declareSwiftUIBuild(build)
+  }
+
   // MARK: - Recording paths
 
   // The public calls above are inlined into the caller down to the check of
@@ -151,11 +182,11 @@ public enum Trace {
 
   @usableFromInline
   static func recordAccess(
-    write: Bool, object: UInt64, type: String, property: String, site: (StaticString, UInt)?
+    write: Bool, object: UInt64, type: String, property: String, site: (StaticString, UInt)?, same: Bool = false
   ) {
     Recorder.shared.recordAccess(
       write: write, object: object, type: type, property: property,
-      site: site.map { CallSite(file: $0.0, line: $0.1) })
+      site: site.map { CallSite(file: $0.0, line: $0.1) }, same: same)
   }
 
   @usableFromInline

@@ -57,8 +57,9 @@ public struct Tracked<Value> {
       Unmanaged.passUnretained(model.tracking)._withUnsafeGuaranteedRef { tracking in
         if RecordingSwitch.isOn {
           let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)
-          Recorder.shared.recordAccess(
-            write: true, object: tracking.identity.objectID, type: names.type, property: names.property)
+          Recorder.shared.recordWrite(
+            object: tracking.identity.objectID, type: names.type, property: names.property,
+            same: assignsEqualValue(model[keyPath: storageKeyPath].value, newValue))
         }
         if ModelObservation.isCollecting || tracking.hasWriteHandlers {
           tracking.tellObservers(
@@ -69,6 +70,21 @@ public struct Tracked<Value> {
         tracking.registerDidSet(model, wrappedKeyPath)
       }
     }
+  }
+
+  // MARK: - Equal values
+
+  /// Whether assigning `new` over `old` is one `@Observable` (Swift 6.2 and later) would not
+  /// report: an `Equatable` value `==` to the old one, or the same object.
+  ///
+  /// `@Tracked` notifies observers of every assignment, as `@Published` does; the write is
+  /// recorded with `"same":true` so the analyzer can tell what the migration saves. Not
+  /// inlined: the check is a dynamic cast, made only while recording.
+  @usableFromInline
+  static func assignsEqualValue(_ old: Value, _ new: Value) -> Bool {
+    if let equatable = Value.self as? any Equatable.Type { return equatable.redrawEqual(old, new) }
+    if Value.self is AnyObject.Type { return (old as AnyObject) === (new as AnyObject) }
+    return false
   }
 
   // MARK: - Names
@@ -120,5 +136,14 @@ struct TrackedNames: Sendable {
       type: recorder.intern(type), property: recorder.intern(TrackedPropertyName.of(type, offset: offset)))
     identity.noteType(names.type)
     return names
+  }
+}
+
+extension Equatable {
+  /// Whether `a` and `b`, both of this type, are equal: ``Tracked``'s check of an
+  /// assignment whose type it knows only dynamically.
+  static func redrawEqual(_ a: Any, _ b: Any) -> Bool {
+    guard let a = a as? Self, let b = b as? Self else { return false }
+    return a == b
   }
 }

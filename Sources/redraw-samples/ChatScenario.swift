@@ -56,7 +56,7 @@ enum ChatScenario {
     name: "chat-actions", title: "type a message and send it, twice", modes: [.objectLevel, .propertyLevel]
   ) { tracking in
     let chat = Chat()
-    let harness = ViewHarness(tracking: tracking) { ChatScreen(chat: chat) }
+    let harness = ViewHarness(tracking: tracking, swiftUI: Scenario.swiftUI) { ChatScreen(chat: chat) }
     for message in ["Hi", "Yo"] {
       harness.type(message, into: "Message")
       harness.tap("Send")

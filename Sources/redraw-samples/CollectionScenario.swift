@@ -40,7 +40,7 @@ enum CollectionScenario {
   ) { tracking in
     let list = Trace.make(TodoList())
     list.items = (1...5).map { index in Trace.make(TodoItem(id: index, title: "Task \(index)")) }
-    let harness = ViewHarness(tracking: tracking) { ListScreen(list: list) }
+    let harness = ViewHarness(tracking: tracking, swiftUI: Scenario.swiftUI) { ListScreen(list: list) }
     for index in [1, 3] {
       Trace.mark("tick item \(index + 1)")
       list.items[index].isDone = true

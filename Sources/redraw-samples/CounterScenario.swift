@@ -75,7 +75,7 @@ enum CounterScenario {
     name: "counter-plain-property", title: "counter in a plain stored property", modes: [.propertyLevel]
   ) { tracking in
     let theme = Theme()
-    let harness = ViewHarness(tracking: tracking) { PlainRoot(theme: theme) }
+    let harness = ViewHarness(tracking: tracking, swiftUI: Scenario.swiftUI) { PlainRoot(theme: theme) }
     tapAndRerender(theme, harness) { harness.view(PlainCounterView.self)?.model }
   }
 
@@ -83,7 +83,7 @@ enum CounterScenario {
     name: "counter-view-state", title: "counter in view state", modes: [.propertyLevel]
   ) { tracking in
     let theme = Theme()
-    let harness = ViewHarness(tracking: tracking) { StateRoot(theme: theme) }
+    let harness = ViewHarness(tracking: tracking, swiftUI: Scenario.swiftUI) { StateRoot(theme: theme) }
     tapAndRerender(theme, harness) { harness.view(StateCounterView.self)?.model }
   }
 
@@ -91,7 +91,7 @@ enum CounterScenario {
     name: "counter-deferred", title: "counter made in a task", modes: [.propertyLevel]
   ) { tracking in
     let theme = Theme()
-    let harness = ViewHarness(tracking: tracking) { DeferredRoot(theme: theme) }
+    let harness = ViewHarness(tracking: tracking, swiftUI: Scenario.swiftUI) { DeferredRoot(theme: theme) }
     tapAndRerender(theme, harness) { harness.view(DeferredCounterView.self)?.model }
   }
 }

@@ -40,7 +40,7 @@ enum DocumentScenario {
     name: "document-task-id", title: "open three documents, one model each", modes: [.propertyLevel]
   ) { tracking in
     let library = Library()
-    let harness = ViewHarness(tracking: tracking) { LibraryScreen(library: library) }
+    let harness = ViewHarness(tracking: tracking, swiftUI: Scenario.swiftUI) { LibraryScreen(library: library) }
     for id in 2...4 {
       Trace.mark("open document \(id)")
       library.selectedID = id

@@ -39,7 +39,7 @@ enum EnvironmentScenario {
     name: "environment", title: "add to cart with a session in the environment", modes: Scenario.Mode.allCases
   ) { tracking in
     let session = Trace.make(SessionModel())
-    let harness = ViewHarness(tracking: tracking) { AppRoot(session: session) }
+    let harness = ViewHarness(tracking: tracking, swiftUI: Scenario.swiftUI) { AppRoot(session: session) }
     for _ in 0..<3 {
       Trace.mark("add to cart")
       session.cartCount += 1

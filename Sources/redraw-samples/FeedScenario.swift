@@ -105,7 +105,7 @@ enum FeedScenario {
     name: "feed-effectful-init", title: "toggle tint above a feed whose init loads", modes: [.propertyLevel]
   ) { tracking in
     let settings = Settings()
-    let harness = ViewHarness(tracking: tracking) { EffectfulRoot(settings: settings) }
+    let harness = ViewHarness(tracking: tracking, swiftUI: Scenario.swiftUI) { EffectfulRoot(settings: settings) }
     toggleTint(settings, harness)
   }
 
@@ -114,7 +114,7 @@ enum FeedScenario {
     modes: [.propertyLevel]
   ) { tracking in
     let settings = Settings()
-    let harness = ViewHarness(tracking: tracking) { LeakingRoot(settings: settings) }
+    let harness = ViewHarness(tracking: tracking, swiftUI: Scenario.swiftUI) { LeakingRoot(settings: settings) }
     toggleTint(settings, harness)
     for _ in 0..<4 {
       AppEffects.post("didBecomeActive")
@@ -126,7 +126,7 @@ enum FeedScenario {
     name: "feed-fixed", title: "toggle tint above a feed that loads in a task", modes: [.propertyLevel]
   ) { tracking in
     let settings = Settings()
-    let harness = ViewHarness(tracking: tracking) { FixedRoot(settings: settings) }
+    let harness = ViewHarness(tracking: tracking, swiftUI: Scenario.swiftUI) { FixedRoot(settings: settings) }
     toggleTint(settings, harness)
   }
 }

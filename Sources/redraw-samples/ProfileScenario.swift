@@ -36,7 +36,7 @@ enum ProfileScenario {
     name: "profile", title: "type in search, then a message arrives", modes: Scenario.Mode.allCases
   ) { tracking in
     let model = Trace.make(ProfileModel())
-    let harness = ViewHarness(tracking: tracking) { ProfileScreen(model: model) }
+    let harness = ViewHarness(tracking: tracking, swiftUI: Scenario.swiftUI) { ProfileScreen(model: model) }
     for character in "swift" {
       Trace.mark("keystroke \(character)")
       model.query.append(character)

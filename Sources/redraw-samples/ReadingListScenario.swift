@@ -88,7 +88,7 @@ enum ReadingListScenario {
     name: "reading-list-whole-model", title: "mark books read, parent reads the whole model", modes: [.propertyLevel]
   ) { tracking in
     let list = ReadingList()
-    let harness = ViewHarness(tracking: tracking) { WideScreen(list: list) }
+    let harness = ViewHarness(tracking: tracking, swiftUI: Scenario.swiftUI) { WideScreen(list: list) }
     markBooksRead(list, harness)
   }
 
@@ -96,7 +96,7 @@ enum ReadingListScenario {
     name: "reading-list-narrow", title: "mark books read, children read what they show", modes: [.propertyLevel]
   ) { tracking in
     let list = ReadingList()
-    let harness = ViewHarness(tracking: tracking) { NarrowScreen(list: list) }
+    let harness = ViewHarness(tracking: tracking, swiftUI: Scenario.swiftUI) { NarrowScreen(list: list) }
     markBooksRead(list, harness)
   }
 }

@@ -1,17 +1,31 @@
 import RedrawHarness
 import RedrawTrace
 
-/// A scripted interaction recorded into SampleTraces/scenarios.
+/// A scripted interaction recorded into SampleTraces/scenarios: one file per run.
 struct Scenario: Sendable {
   /// The file name stem, e.g. `profile`.
   var name: String
   /// The session's scenario, as the `meta` line names it.
   var title: String
-  /// The tracking modes it is recorded in; one file per mode, named after the mode when
-  /// there are several.
-  var modes: [Mode]
-  /// Runs the interaction in a harness with the given tracking.
-  var run: @Sendable (ViewHarness.Tracking) -> Void
+  /// The recordings, one file each.
+  var runs: [Run]
+  /// The tracking modes of a scenario that records one script in each, in the order of
+  /// ``runs``; empty for a migration.
+  var modes: [Mode] = []
+
+  /// One recording of the scenario: the same script in one tracking mode, or one side of a
+  /// migration.
+  struct Run: Sendable {
+    /// What the file name and the session's title add (`object-level`, `after-xcode27`);
+    /// nil for a scenario with one run.
+    var variant: String?
+    var record: @Sendable () -> Void
+  }
+
+  /// The SwiftUI build the samples reproduce, pinned so the committed files do not depend on
+  /// the compiler that regenerates them; the migration scenarios record both builds where
+  /// they differ.
+  static let swiftUI = ViewHarness.SwiftUIBuild.xcode26
 
   enum Mode: String, CaseIterable, Sendable {
     case objectLevel = "object-level"
@@ -20,17 +34,38 @@ struct Scenario: Sendable {
     var tracking: ViewHarness.Tracking { self == .objectLevel ? .objectLevel : .propertyLevel }
   }
 
-  /// The file name of the recording in `mode`.
-  func fileName(_ mode: Mode) -> String {
-    modes.count > 1 ? "\(name)-\(mode.rawValue).jsonl" : "\(name).jsonl"
+  /// The same script in each of `modes`.
+  init(name: String, title: String, modes: [Mode], run: @escaping @Sendable (ViewHarness.Tracking) -> Void) {
+    self.name = name
+    self.title = title
+    self.modes = modes
+    runs = modes.map { mode in Run(variant: modes.count > 1 ? mode.rawValue : nil) { run(mode.tracking) } }
   }
 
-  /// Records the scenario in `mode`, reproducibly.
+  /// A migration: the app before (`ObservableObject` models, object-level tracking) and
+  /// after it, once per variant of the after side.
+  init(migration name: String, title: String, before: @escaping @Sendable () -> Void, after: [Run]) {
+    self.name = "migration-" + name
+    self.title = title
+    runs = [Run(variant: "before", record: before)] + after
+  }
+
+  /// The file name of a run's recording.
+  func fileName(_ run: Run) -> String {
+    run.variant.map { "\(name)-\($0).jsonl" } ?? "\(name).jsonl"
+  }
+
+  /// Records the run of `mode`, reproducibly (a scenario with tracking modes).
   func record(_ mode: Mode) -> TraceRecording {
-    let title = modes.count > 1 ? "\(self.title) (\(mode.rawValue))" : self.title
+    record(runs[modes.firstIndex(of: mode) ?? 0])
+  }
+
+  /// Records a run, reproducibly.
+  func record(_ run: Run) -> TraceRecording {
+    let title = run.variant.map { "\(self.title) (\($0))" } ?? self.title
     AppEffects.reset()
     defer { AppEffects.reset() }
-    return Trace.record(scenario: title, app: "RedrawSamples", reproducible: true) { _ in run(mode.tracking) }
+    return Trace.record(scenario: title, app: "RedrawSamples", reproducible: true) { _ in run.record() }
   }
 
   /// Every scenario, in the order of the issue that asked for them.
@@ -44,5 +79,7 @@ struct Scenario: Sendable {
     DocumentScenario.taskID,
     ChatScenario.scenario,
     SubscriptionScenario.owner, SubscriptionScenario.nested,
+    SearchMigration.scenario, NestedListMigration.scenario, EffectfulOwnerMigration.scenario,
+    EqualValuesMigration.scenario,
   ]
 }

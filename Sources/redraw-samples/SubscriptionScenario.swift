@@ -37,7 +37,7 @@ enum SubscriptionScenario {
   static let owner = Scenario(
     name: "state-object-owner", title: "refresh a timeline three times", modes: Scenario.Mode.allCases
   ) { tracking in
-    let harness = ViewHarness(tracking: tracking) { TimelineOwner() }
+    let harness = ViewHarness(tracking: tracking, swiftUI: Scenario.swiftUI) { TimelineOwner() }
     let timeline = harness.view(TimelineOwner.self)?.timeline
     for index in 1...3 {
       Trace.mark("pull to refresh")
@@ -78,7 +78,7 @@ enum SubscriptionScenario {
     name: "nested-items", title: "mark both threads read", modes: Scenario.Mode.allCases
   ) { tracking in
     let mailbox = Mailbox()
-    let harness = ViewHarness(tracking: tracking) { MailboxList(mailbox: mailbox) }
+    let harness = ViewHarness(tracking: tracking, swiftUI: Scenario.swiftUI) { MailboxList(mailbox: mailbox) }
     for thread in mailbox.threads {
       Trace.mark("open \(thread.subject)")
       thread.isRead = true

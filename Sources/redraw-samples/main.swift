@@ -18,9 +18,9 @@ if !checking {
   try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 }
 for scenario in Scenario.all {
-  for mode in scenario.modes {
-    let path = directory + "/" + scenario.fileName(mode)
-    let recording = Data(scenario.record(mode).bytes)
+  for run in scenario.runs {
+    let path = directory + "/" + scenario.fileName(run)
+    let recording = Data(scenario.record(run).bytes)
     if checking {
       if FileManager.default.contents(atPath: path) != recording { differences.append(path) }
     } else {

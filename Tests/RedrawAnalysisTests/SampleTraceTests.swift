@@ -43,6 +43,11 @@ struct SampleTraceTests {
           "over-broad-invalidation", .warning, view: "UnreadBadge", type: "ProfileModel", property: "query", count: 5)
       ]
     ),
+    // The list observes the mailbox and reads both threads inline: two updates never reach it.
+    (
+      "missed-update",
+      [.init("missed-update", .warning, view: "MailboxList", type: "MailThread", property: "isRead", count: 2)]
+    ),
     // One FeedModel kept, four built by parent re-renders and dropped; cheap and effect-free.
     ("repeated-init", [.init("repeated-init", .info, view: "FeedView", type: "FeedModel", count: 5)]),
     // Three runs of an initializer with three effects each, two of them thrown away.

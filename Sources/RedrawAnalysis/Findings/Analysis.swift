@@ -40,7 +40,13 @@ public struct AnalysisSummary: Sendable, Equatable {
   public var bodyEvaluations: Int
   public var overBroadEvaluations: Int
   public var cascadedEvaluations: Int
-  /// The migration what-if: evaluations with property-level tracking.
+  /// Evaluations caused only by writes of an equal value.
+  public var equalValueEvaluations: Int
+  /// Updates that never reached views reading what they changed (``MissedUpdateRule``).
+  public var missedUpdates: Int
+  /// The migration what-if: evaluations with property-level tracking
+  /// (``Session/evaluationsWithPropertyTracking``): the evaluations less those saved, plus
+  /// those added.
   public var evaluationsWithPropertyTracking: Int
   public var initializerRuns: Int
   /// Every `effect` event.
@@ -77,6 +83,8 @@ public struct AnalysisSummary: Sendable, Equatable {
     bodyEvaluations = sessions.reduce(0) { $0 + $1.bodyEvaluations }
     overBroadEvaluations = sessions.reduce(0) { $0 + $1.overBroadEvaluations }
     cascadedEvaluations = sessions.reduce(0) { $0 + $1.cascadedEvaluations }
+    equalValueEvaluations = sessions.reduce(0) { $0 + $1.equalValueEvaluations }
+    missedUpdates = sessions.reduce(0) { $0 + $1.missedUpdateCount }
     evaluationsWithPropertyTracking = sessions.reduce(0) { $0 + $1.evaluationsWithPropertyTracking }
     initializerRuns = sessions.reduce(0) { $0 + $1.count(of: .`init`) }
     effects = sessions.reduce(0) { $0 + $1.count(of: .effect) }
@@ -93,7 +101,15 @@ public struct AnalysisSummary: Sendable, Equatable {
     baselineFindings = analysis.baselineFindings
   }
 
-  /// The share of body evaluations that property-level tracking would save, 0...1.
+  /// The evaluations property-level tracking would save: over-broad, equal-value and
+  /// cascaded ones.
+  public var savedEvaluations: Int { overBroadEvaluations + equalValueEvaluations + cascadedEvaluations }
+
+  /// The evaluations it would add: one per missed update.
+  public var addedEvaluations: Int { missedUpdates }
+
+  /// The share of body evaluations that property-level tracking would save, net of those it
+  /// adds; negative when it adds more. 0 without evaluations.
   public var savedShare: Double {
     bodyEvaluations == 0 ? 0 : Double(bodyEvaluations - evaluationsWithPropertyTracking) / Double(bodyEvaluations)
   }

@@ -1,11 +1,13 @@
 /// The keys of format version 1, each with the type of its value.
 ///
-/// The keys of events other than `meta` come first, in the order of ``FastKey``, which
-/// shares their raw values. Which kinds carry which keys, in what order, and which they
+/// The keys the fast path knows come first, in the order of ``FastKey``, which shares their
+/// raw values; then `binding` (of the rare `action` lines, read by the general parser) and
+/// the keys of `meta` events. Which kinds carry which keys, in what order, and which they
 /// require, is ``EventSchema``'s table.
 enum EventKey: UInt32, CaseIterable {
-  case e, t, tid, id, obj, type, prop, view, node, parent, cause, site, owner, kind, detail, name, count
-  case version, format, scenario, app, startedAt, session
+  case e, t, tid, id, obj, type, prop, view, node, parent, cause, site, owner, kind, detail, name, count, same
+  case binding
+  case version, format, scenario, app, startedAt, session, swiftUI
 
   /// What a key's value is.
   enum ValueType: Equatable {
@@ -19,6 +21,10 @@ enum EventKey: UInt32, CaseIterable {
     case bodyCause
     /// One of ``EffectKind``'s names.
     case effectKind
+    /// `true` or `false`.
+    case boolean
+    /// A string naming a ``SwiftUIBuild`` (another string is kept as an unknown build).
+    case swiftUIBuild
   }
 
   /// The type of the key's value.
@@ -30,6 +36,8 @@ enum EventKey: UInt32, CaseIterable {
     case .type, .prop, .view, .site, .detail, .name, .format, .scenario, .app, .startedAt: .string
     case .cause: .bodyCause
     case .kind: .effectKind
+    case .same, .binding: .boolean
+    case .swiftUI: .swiftUIBuild
     }
   }
 
@@ -66,6 +74,7 @@ enum EventKey: UInt32, CaseIterable {
     case (0x6A_626F, 3): self = .obj
     case (0x70_7061, 3): self = .app
     case (0x6564_6F6E, 4): self = .node
+    case (0x656D_6173, 4): self = .same
     case (0x7765_6976, 4): self = .view
     case (0x6570_7974, 4): self = .type
     case (0x706F_7270, 4): self = .prop
@@ -80,6 +89,8 @@ enum EventKey: UInt32, CaseIterable {
     case (0x7461_6D72_6F66, 6): self = .format
     case (0x6E_6F69_7372_6576, 7): self = .version
     case (0x6E_6F69_7373_6573, 7): self = .session
+    case (0x67_6E69_646E_6962, 7): self = .binding
+    case (0x49_5574_6669_7773, 7): self = .swiftUI
     case (0x6F69_7261_6E65_6373, 8): self = .scenario
     default: return nil
     }

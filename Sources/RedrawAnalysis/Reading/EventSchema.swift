@@ -31,20 +31,21 @@ struct EventSchema {
     switch kind {
     case .meta:
       return EventSchema().required(.e).required(.format).required(.version)
-        .optional(.app).optional(.startedAt).optional(.scenario).optional(.session)
+        .optional(.app).optional(.startedAt).optional(.scenario).optional(.session).optional(.swiftUI)
     case .body:
       return common.required(.id).required(.view).required(.node).optional(.parent).optional(.cause)
         .optional(.obj).optional(.type).optional(.prop).optional(.site)
     case .`init`: return common.required(.id).required(.type).optional(.site).optional(.owner)
     case .end: return common.required(.id).optional(.obj)
     case .read: return common.required(.obj).required(.type).required(.prop)
-    case .write: return common.required(.obj).required(.type).required(.prop).optional(.site)
+    case .write: return common.required(.obj).required(.type).required(.prop).optional(.site).optional(.same)
     case .effect: return common.required(.kind).optional(.detail).optional(.site)
     case .`deinit`: return common.required(.obj).required(.type)
     case .mark: return common.required(.name)
     case .lost: return EventSchema().required(.e).optional(.t).optional(.tid).optional(.count)
-    case .action: return common.required(.id).required(.name)
+    case .action: return common.required(.id).required(.name).optional(.node).optional(.binding)
     case .observe: return common.required(.obj).required(.type).optional(.detail)
+    case .`struct`: return common.required(.view).required(.node).optional(.parent)
     case .unknown: return EventSchema().required(.e)
     }
   }

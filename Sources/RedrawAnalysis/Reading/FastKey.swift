@@ -1,5 +1,5 @@
 /// The keys ``FastLineParser`` knows, one bit each in its presence mask: the keys of
-/// ``EventKey`` but those of `meta` events, with the same raw values.
+/// ``EventKey`` but `binding` and those of `meta` events, with the same raw values.
 ///
 /// Writers put an event's keys in a fixed order (`e`, `t`, `tid`, then the kind's own,
 /// as ``EventSchema`` lists them), so after each key the next one is predicted, and
@@ -11,13 +11,13 @@
 /// table (derived from it at run time, they cost 0.7% more instructions for parsing and
 /// building the 10 MB bench trace).
 enum FastKey: UInt32, CaseIterable {
-  case e, t, tid, id, obj, type, prop, view, node, parent, cause, site, owner, kind, detail, name, count
+  case e, t, tid, id, obj, type, prop, view, node, parent, cause, site, owner, kind, detail, name, count, same
 
   /// The key whose name is `length` bytes packed little-endian into `word`.
   @inline(__always)
   init?(_ word: UInt64, _ length: Int) {
     guard let key = EventKey(word: word, length: length) else { return nil }
-    self.init(rawValue: key.rawValue)  // nil for the keys of `meta` events
+    self.init(rawValue: key.rawValue)  // nil for `binding` and the keys of `meta` events
   }
 
   // MARK: - Reading a key
@@ -66,6 +66,7 @@ enum FastKey: UInt32, CaseIterable {
       switch kind {
       case .read, .write, .`deinit`, .observe: .obj
       case .body, .`init`, .end, .action: .id
+      case .`struct`: .view
       case .effect: .kind
       case .mark: .name
       case .lost: .count
@@ -90,10 +91,11 @@ enum FastKey: UInt32, CaseIterable {
     case .node: .parent
     case .parent: .cause
     case .cause: .obj
-    case .site: .owner
+    case .site: kind == .write ? .same : .owner
     case .kind: .detail
     case .detail: .site
-    case .owner, .name, .count: nil
+    case .name: kind == .action ? .node : nil
+    case .owner, .count, .same: nil
     }
   }
 
@@ -117,7 +119,7 @@ enum FastKey: UInt32, CaseIterable {
     case .e, .t: 4
     case .id: 5
     case .tid, .obj: 6
-    case .type, .prop, .view, .node, .site, .kind, .name: 7
+    case .type, .prop, .view, .node, .site, .kind, .name, .same: 7
     case .cause, .owner, .count: 8
     case .parent, .detail: 9
     }
@@ -145,6 +147,7 @@ enum FastKey: UInt32, CaseIterable {
     case .detail: 0x226C_6961_7465_6422
     case .name: 0x3A_2265_6D61_6E22
     case .count: 0x3A22_746E_756F_6322
+    case .same: 0x3A_2265_6D61_7322
     }
   }
 
@@ -174,6 +177,7 @@ enum FastKey: UInt32, CaseIterable {
     case .mark: return common | 1 << name.rawValue
     case .action: return common | 1 << id.rawValue | 1 << name.rawValue
     case .observe: return common | 1 << obj.rawValue | 1 << type.rawValue
+    case .`struct`: return common | 1 << view.rawValue | 1 << node.rawValue
     case .lost, .unknown: return 1 << e.rawValue
     }
   }

@@ -87,6 +87,10 @@ enum FastLineParser {
           guard store(stringKey, at: valueStart, for: key, into: &event, strings: &strings) else { return nil }
         }
         p = close + 1
+      } else if p.pointee == UInt8(ascii: "t") || p.pointee == UInt8(ascii: "f") {
+        // `true` (what writers write for a flag) or `false`.
+        guard let (value, end) = readBoolean(p, limit: limit), event.set(value, for: key.eventKey) else { return nil }
+        p = end
       } else {
         var negative = false
         if p.pointee == UInt8(ascii: "-") {
@@ -237,6 +241,16 @@ enum FastLineParser {
 
   // MARK: - Values
 
+  /// Reads `true` or `false` at `start`.
+  @inline(__always)
+  static func readBoolean(_ start: UnsafePointer<UInt8>, limit: UnsafePointer<UInt8>) -> (Bool, UnsafePointer<UInt8>)? {
+    guard start + 5 <= limit else { return nil }
+    let word = UnsafeRawPointer(start).loadUnaligned(as: UInt32.self)
+    if word == 0x6575_7274 { return (true, start + 4) }  // "true"
+    if word == 0x736C_6166, start[4] == UInt8(ascii: "e") { return (false, start + 5) }  // "fals" "e"
+    return nil
+  }
+
   /// Stores an integer: false for a key that takes none (the general parser says why).
   @inline(__always)
   private static func store(_ value: Int64, for key: FastKey, into event: inout TraceEvent) -> Bool {
@@ -265,7 +279,7 @@ enum FastLineParser {
         return false
       }
       event.effect = kind
-    case .integer: return false
+    case .integer, .boolean, .swiftUIBuild: return false
     }
     return true
   }

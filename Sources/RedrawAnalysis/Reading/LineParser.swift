@@ -44,7 +44,7 @@ struct LineParser {
         try scanner.expect(UInt8(ascii: ":"), "expected ':' after a key")
         scanner.skipWhitespace()
         guard let key else {
-          event.unknownKeys += 1
+          if event.unknownKeys < .max { event.unknownKeys += 1 }
           try scanner.skipValue()
           continue
         }
@@ -82,6 +82,20 @@ struct LineParser {
     case .bodyCause: return try readCause(&scanner, into: &event)
     case .effectKind:
       try readEffectKind(&scanner, into: &event)
+      return true
+    case .boolean:
+      let value = try readBoolean(&scanner, key)
+      event.set(value, for: key)
+      return value != nil
+    case .swiftUIBuild:
+      if try skipNull(&scanner) {
+        event.swiftUI = (false, nil)
+        return false
+      }
+      guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
+        throw scanner.failure("expected a string for \"\(key.name)\"")
+      }
+      event.swiftUI = (true, try scanner.readString { bytes in SwiftUIBuild(rawValue: String(decoding: bytes, as: UTF8.self)) })
       return true
     }
   }
@@ -135,6 +149,17 @@ struct LineParser {
     guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "-") || (scanner.current >= 48 && scanner.current <= 57)
     else { throw scanner.failure("expected an integer for \"\(key.name)\"") }
     return try scanner.readInteger()
+  }
+
+  /// Reads `true` or `false`, or nil for `null`.
+  private func readBoolean(_ scanner: inout JSONScanner, _ key: EventKey) throws(Failure) -> Bool? {
+    if try skipNull(&scanner) { return nil }
+    guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "t") || scanner.current == UInt8(ascii: "f") else {
+      throw scanner.failure("expected true or false for \"\(key.name)\"")
+    }
+    let value = scanner.current == UInt8(ascii: "t")
+    try scanner.skipLiteral(value ? "true" : "false")
+    return value
   }
 
   /// Reads and interns a string, or nil for `null`.

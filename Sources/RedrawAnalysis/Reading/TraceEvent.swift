@@ -17,10 +17,13 @@ package struct TraceEvent: Sendable {
   package var kind: EventKind = .unknown
   private var causeStorage: UInt8 = .max
   private var effectStorage: UInt8 = .max
-  /// Which of `obj`, `parent`, `owner`, `version` and `session` are present.
+  /// `swiftUI` of a `meta` event: 0 when absent, 1 `xcode26`, 2 `xcode27`, 3 another value.
+  private var swiftUIStorage: UInt8 = 0
+  /// Which of `obj`, `parent`, `owner`, `version` and `session` are present, and whether
+  /// `same` and `binding` are true.
   private var present: UInt8 = 0
-  /// How many keys the reader did not know.
-  package var unknownKeys: Int32 = 0
+  /// How many keys the reader did not know, up to 32,767 a line.
+  package var unknownKeys: Int16 = 0
   /// `t`: nanoseconds since the session started.
   package var time: Int64 = 0
   /// `tid`: the thread the event happened on.
@@ -98,6 +101,22 @@ package struct TraceEvent: Sendable {
     }
   }
 
+  // MARK: - Flags
+
+  /// `same` of a `write`: the value assigned equals the one before (`@Tracked` and
+  /// `Trace.write(sameValue:)` say so; `@Observable` since Swift 6.2 records no such write).
+  package var same: Bool {
+    get { present & 32 != 0 }
+    set { setPresent(32, newValue) }
+  }
+
+  /// `binding` of an `action`: its control edits a value through a binding
+  /// (`TextField(text: $model.draft)`, the harness's text fields).
+  package var binding: Bool {
+    get { present & 64 != 0 }
+    set { setPresent(64, newValue) }
+  }
+
   // MARK: - Enumerations
 
   /// `cause` of a `body`.
@@ -110,6 +129,15 @@ package struct TraceEvent: Sendable {
   package var effect: EffectKind? {
     get { EffectKind(rawValue: effectStorage) }
     set { effectStorage = newValue?.rawValue ?? .max }
+  }
+
+  /// `swiftUI` of a `meta` event: whether the line has one, and the build it names (nil for
+  /// a value this reader does not know, such as `mixed`).
+  package var swiftUI: (present: Bool, build: SwiftUIBuild?) {
+    get { (swiftUIStorage != 0, swiftUIStorage == 1 ? .xcode26 : swiftUIStorage == 2 ? .xcode27 : nil) }
+    set {
+      swiftUIStorage = !newValue.present ? 0 : newValue.build == .xcode26 ? 1 : newValue.build == .xcode27 ? 2 : 3
+    }
   }
 
   // MARK: - Strings
@@ -214,6 +242,20 @@ package struct TraceEvent: Sendable {
     return true
   }
 
+  /// Stores the boolean value of `key`, the one place that says which field holds it.
+  /// `nil` (a JSON `null`) stands for `false`, the value of an absent key.
+  ///
+  /// - Returns: False when `key` takes no boolean (``EventKey/valueType``).
+  @inline(__always) @discardableResult
+  mutating func set(_ value: Bool?, for key: EventKey) -> Bool {
+    switch key {
+    case .same: same = value ?? false
+    case .binding: binding = value ?? false
+    default: return false
+    }
+    return true
+  }
+
   /// Replaces every string id by `remap[id]`: each of the string fields, whatever they
   /// are, as they lie side by side.
   @inline(__always)
@@ -235,6 +277,9 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
   case action
   /// A body's subscription to an object (an addition to version 1, like `action`).
   case observe
+  /// A view struct made for a node: its parent's body declared it (an addition to version 1,
+  /// like `action`; the harness writes it).
+  case `struct`
   /// A kind this reader does not know (skipped and counted).
   case unknown
 
@@ -261,6 +306,7 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
     case (0x7473_6F6C, 4): return .lost
     case (0x6E6F_6974_6361, 6): return .action
     case (0x65_7672_6573_626F, 7): return .observe
+    case (0x7463_7572_7473, 6): return .`struct`
     default: return .unknown
     }
   }

@@ -13,6 +13,9 @@ struct RuleCollectors: SessionCollector {
   var recreations = ModelRecreatedRule.Collector()
   var writesInBodies = WriteDuringBodyRule.Collector()
   var effectsInBodies = SideEffectInBodyRule.Collector()
+  var missedUpdates = MissedUpdateRule.Collector()
+  /// Not a rule's: the what-if's savings by type, which `redraw plan` reads.
+  var savedEvaluations = SavedEvaluationsCollector()
 
   /// Hands `visitor` each collector, in place, with the builder's arrays a fact may read.
   ///
@@ -29,6 +32,8 @@ struct RuleCollectors: SessionCollector {
     visitor.visit(&recreations, threads: threads, objects: objects, groups: groups)
     visitor.visit(&writesInBodies, threads: threads, objects: objects, groups: groups)
     visitor.visit(&effectsInBodies, threads: threads, objects: objects, groups: groups)
+    visitor.visit(&missedUpdates, threads: threads, objects: objects, groups: groups)
+    visitor.visit(&savedEvaluations, threads: threads, objects: objects, groups: groups)
   }
 
   // MARK: - Facts, handed to each collector
@@ -67,6 +72,11 @@ struct RuleCollectors: SessionCollector {
   mutating func effectInBody(_ evaluation: EvaluationFact, effect: EffectFact) {
     var fact = EffectInBody(evaluation: evaluation, effect: effect)
     visitEach(&fact)
+  }
+
+  mutating func unsubscribedReadWritten(node: Int, write: PendingWrite, threads: [Int64]) {
+    var fact = UnsubscribedReadWritten(node: node, write: write)
+    visitEach(&fact, threads: threads)
   }
 
   mutating func finish(
@@ -132,6 +142,13 @@ private struct EffectInBody: CollectorVisitor {
   func visit<Collector: SessionCollector>(
     _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
   ) { collector.effectInBody(evaluation, effect: effect) }
+}
+
+private struct UnsubscribedReadWritten: CollectorVisitor {
+  let node: Int, write: PendingWrite
+  func visit<Collector: SessionCollector>(
+    _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
+  ) { collector.unsubscribedReadWritten(node: node, write: write, threads: threads) }
 }
 
 private struct Finish: CollectorVisitor {

@@ -9,6 +9,7 @@
 public enum RuleRegistry {
   public static let all: [any Rule.Type] = [
     OverBroadInvalidationRule.self,
+    MissedUpdateRule.self,
     RepeatedInitRule.self,
     SideEffectInInitRule.self,
     WholeModelReadRule.self,

@@ -36,6 +36,10 @@ protocol SessionCollector {
   /// An effect started while `evaluation` was open.
   mutating func effectInBody(_ evaluation: EvaluationFact, effect: EffectFact)
 
+  /// `write` changed a property that the node's last finished evaluation read of an object
+  /// it did not subscribe to (no `observe` of it in that evaluation).
+  mutating func unsubscribedReadWritten(node: Int, write: PendingWrite, threads: [Int64])
+
   /// Writes what was collected into `session`, with names.
   mutating func finish(
     into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable)
@@ -48,6 +52,7 @@ extension SessionCollector {
   func evaluationEnded(_ evaluation: EvaluationFact, objects: [ObjectState], groups: [InitGroupState]) {}
   func writeInBody(_ evaluation: EvaluationFact, write: PendingWrite, at evidence: Evidence, sample: TrailSample) {}
   func effectInBody(_ evaluation: EvaluationFact, effect: EffectFact) {}
+  func unsubscribedReadWritten(node: Int, write: PendingWrite, threads: [Int64]) {}
 }
 
 // MARK: - Facts
@@ -63,6 +68,8 @@ struct EvaluationFact {
   var start: Evidence
   /// The thread's `tid`.
   var thread: Int64
+  /// The update during which it began (``SessionBuilder/updateNumber``).
+  var update: Int32 = 0
 
   /// The evaluation as a trail sample.
   func sample(note: String) -> TrailSample {

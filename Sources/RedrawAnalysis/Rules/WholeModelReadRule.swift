@@ -58,10 +58,25 @@ public enum WholeModelReadRule: Rule {
     summary: "Fewest properties read, as a share of the type's properties seen in the session.")
 
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
-    let minimumProperties = Int(context.value(Self.minimumProperties, of: description))
-    let minimumShare = context.value(Self.minimumShare, of: description)
     let bodies = session.bodyLocations
     let nodes = session.nodeLocations
+    return wholeModelReads(in: session, context: context).map { read, children in
+      Finding(
+        rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
+        message: message(read, children: children),
+        fix: description.fix, view: read.view, type: read.type, count: children.evaluations,
+        location: nodes[read.node] ?? bodies[read.view],
+        scenario: session.scenario, source: session.source, evidence: read.first, trail: read.trail)
+    }
+  }
+
+  /// The reads the rule reports, with the children each parent re-evaluated: `redraw plan`
+  /// lists the same parents, to hand those children narrow values.
+  static func wholeModelReads(in session: Session, context: RuleContext)
+    -> [(read: ModelReadSummary, children: ChildEvaluations)]
+  {
+    let minimumProperties = Int(context.value(Self.minimumProperties, of: description))
+    let minimumShare = context.value(Self.minimumShare, of: description)
     var childEvaluations: [Int64: ChildEvaluations] = [:]
     for node in session.nodes {
       guard let parent = node.parent else { continue }
@@ -69,20 +84,13 @@ public enum WholeModelReadRule: Rule {
       childEvaluations[parent, default: ChildEvaluations()].children += 1
       childEvaluations[parent, default: ChildEvaluations()].reEvaluated += driven > 0 ? 1 : 0
       childEvaluations[parent, default: ChildEvaluations()].evaluations += driven
+      if driven > 0 { childEvaluations[parent, default: ChildEvaluations()].views.insert(node.view) }
     }
     return session.modelReads.filter { read in
       read.maximumProperties >= minimumProperties
         && Double(read.maximumProperties) >= minimumShare * Double(read.knownProperties)
         && (childEvaluations[read.node]?.evaluations ?? 0) > 0
-    }.map { read in
-      let children = childEvaluations[read.node]!
-      return Finding(
-        rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
-        message: message(read, children: children),
-        fix: description.fix, view: read.view, type: read.type, count: children.evaluations,
-        location: nodes[read.node] ?? bodies[read.view],
-        scenario: session.scenario, source: session.source, evidence: read.first, trail: read.trail)
-    }
+    }.map { read in (read, childEvaluations[read.node]!) }
   }
 
   // MARK: - Messages
@@ -92,6 +100,8 @@ public enum WholeModelReadRule: Rule {
     var children = 0
     var reEvaluated = 0
     var evaluations = 0
+    /// The view types of the children it re-evaluated.
+    var views: Set<String> = []
   }
 
   static func message(_ read: ModelReadSummary, children: ChildEvaluations) -> String {

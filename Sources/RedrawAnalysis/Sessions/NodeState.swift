@@ -20,7 +20,14 @@ struct NodeState {
   /// Every property read over all evaluations: `type << 32 | property`.
   var properties = DenseIndex()
   var pendingNeeded: PendingWrite?
+  /// Whether a pending needed write changed a value (not all were of an equal value).
+  var pendingNeededChanges = false
   var pendingOverBroad: PendingWrite?
+  /// The parent's evaluations when this node was first evaluated: the parent's later ones
+  /// re-created its struct (what the plan infers where the trace has no `struct` events).
+  var parentEvaluationsAtFirst = 0
+  /// The objects' types it subscribed to, and how (`observe` events' `detail`), in order.
+  var holdings: [NodeHolding] = []
 
   init(node: Int64, view: StringID, first: Evidence) {
     self.view = view
@@ -87,6 +94,9 @@ struct NodeState {
     case .overBroad:
       summary.overBroad += 1
       lastEvaluationWasted = true
+    case .equalValue:
+      summary.equalValue += 1
+      lastEvaluationWasted = true
     }
   }
 }
@@ -119,4 +129,10 @@ extension [UInt64] {
     }
     return low
   }
+}
+
+/// A type a node subscribed to and the wrapper's name (`observe` events' `detail`).
+struct NodeHolding: Equatable {
+  var type: StringID
+  var wrapper: StringID?
 }

@@ -12,6 +12,10 @@ public struct Session: Sendable {
   public var scenario: String?
   /// The session's `app`, when its `meta` names one.
   public var app: String?
+  /// The SwiftUI build the recording reproduces, when its `meta` says (`swiftUI`): a view
+  /// harness's setting, or the compiler an app was built with; nil when it does not say or
+  /// its harnesses reproduced both.
+  public var swiftUI: SwiftUIBuild?
   /// Events read, by kind (`EventKind.rawValue` indexes it); unknown kinds included.
   public var eventCounts: [Int] = Array(repeating: 0, count: EventKind.allCases.count)
   /// Events of kinds this reader does not know, by their `e`.
@@ -43,6 +47,12 @@ public struct Session: Sendable {
   /// View nodes that read fresh instances of a type after each re-run initializer
   /// (``ModelRecreatedRule``'s collector).
   public var recreations: [RecreationSummary] = []
+  /// Updates that never reached views that read the updated property without subscribing to
+  /// its object (``MissedUpdateRule``'s collector).
+  public var missedUpdates: [MissedUpdateSummary] = []
+  /// The evaluations property-level tracking would save, per node and the type whose writes
+  /// caused them (``SavedEvaluationsCollector``).
+  public var savedEvaluations: [SavedEvaluationSummary] = []
   /// User actions (`action` spans), in order of their first performance.
   public var actions: [ActionSummary] = []
   /// What made each view update: per view, the writes of each property (and the actions
@@ -95,13 +105,21 @@ public struct Session: Sendable {
   /// Evaluations caused by writes to properties the view never read.
   public var overBroadEvaluations: Int { nodes.reduce(0) { $0 + $1.overBroad } }
 
-  /// Evaluations that happened only because an ancestor's evaluation was over-broad.
+  /// Evaluations that happened only because an ancestor's evaluation was wasted.
   public var cascadedEvaluations: Int { nodes.reduce(0) { $0 + $1.cascaded } }
 
+  /// Evaluations caused only by writes of an equal value.
+  public var equalValueEvaluations: Int { nodes.reduce(0) { $0 + $1.equalValue } }
+
+  /// Updates that never reached views reading what they changed (object-level tracking).
+  public var missedUpdateCount: Int { nodes.reduce(0) { $0 + $1.missedUpdates } }
+
   /// The migration what-if: body evaluations the same run would have needed with
-  /// property-level tracking (`@Observable`), where over-broad evaluations and the
-  /// evaluations of children they re-created do not happen.
-  public var evaluationsWithPropertyTracking: Int { bodyEvaluations - overBroadEvaluations - cascadedEvaluations }
+  /// property-level tracking (`@Observable`, Swift 6.2 or later). Saved: over-broad
+  /// evaluations, those caused only by writes of an equal value, and the evaluations of
+  /// children they re-created. Added: one for each missed update, which now reaches its view.
+  /// The sum of every node's ``NodeSummary/evaluationsWithPropertyTracking``.
+  public var evaluationsWithPropertyTracking: Int { nodes.reduce(0) { $0 + $1.evaluationsWithPropertyTracking } }
 }
 
 /// A place in a trace file that shows something: the line and the event's time.
@@ -117,114 +135,6 @@ public struct Evidence: Sendable, Hashable {
   }
 }
 
-/// One view node and why its body was evaluated each time.
-public struct NodeSummary: Sendable {
-  public var node: Int64
-  public var view: String
-  /// The parent node named by the node's `body` events.
-  public var parent: Int64?
-  public var evaluations = 0
-  /// First evaluations.
-  public var initial = 0
-  /// Evaluations caused by a write to a property the view read.
-  public var needed = 0
-  /// Evaluations caused by the view's own state.
-  public var state = 0
-  /// Evaluations because the parent was evaluated (and needed to be).
-  public var parentDriven = 0
-  /// Evaluations caused by writes to properties of a read object that the view never read.
-  public var overBroad = 0
-  /// Evaluations because an ancestor's evaluation was over-broad.
-  public var cascaded = 0
-  /// Evaluations with no cause the trace shows.
-  public var unknown = 0
-  /// Nanoseconds spent in the body, all evaluations.
-  public var bodyTime: Int64 = 0
-  /// Distinct properties (type and name) read over all evaluations.
-  public var propertiesRead = 0
-  /// The node's first `body` event.
-  public var first: Evidence
-  /// Evaluations per time bucket from the session's start (``Session/timelineBucket`` wide),
-  /// only the buckets that have any, in order.
-  public var timeline: [TimelineBucket] = []
-  /// The properties the node read, as `Type.property`, sorted.
-  public var readProperties: [String] = []
-  /// The `site` of its first `body` event that recorded one, as recorded: where the view's
-  /// body is (the marker's or body form's call), or where the harness declares the view.
-  public var site: String?
-
-  public init(node: Int64, view: String, first: Evidence) {
-    self.node = node
-    self.view = view
-    self.first = first
-  }
-}
-
-/// One bucket of a node's timeline.
-public struct TimelineBucket: Sendable, Hashable {
-  /// The bucket's position, 0 ..< 64, from the session's start.
-  public var index: Int32
-  public var evaluations: Int32
-  /// The over-broad and cascaded evaluations among them.
-  public var wasted: Int32
-
-  public init(index: Int32, evaluations: Int32, wasted: Int32) {
-    self.index = index
-    self.evaluations = evaluations
-    self.wasted = wasted
-  }
-}
-
-/// Initializer runs of one type from one site and owner.
-public struct InitGroupSummary: Sendable {
-  public var type: String
-  /// `File.swift:LINE` of the construction expression, when recorded.
-  public var site: String?
-  /// The view node whose struct construction ran the initializer, when recorded.
-  public var owner: Int64?
-  /// The view type of the owner node, when it evaluated a body.
-  public var ownerView: String?
-  public var runs = 0
-  /// Runs made while a view struct was being constructed: inside a body (a parent
-  /// re-creating its children) or under an owner. Runs in actions, tasks and other code that
-  /// runs on purpose are not.
-  public var constructionRuns = 0
-  /// The view whose body was running at the first construction run, when one was.
-  public var constructedIn: String?
-  /// Nanoseconds spent in the initializer, all runs.
-  public var totalTime: Int64 = 0
-  /// Instances produced (runs whose `end` named an object).
-  public var produced = 0
-  /// Produced instances a view read in a body: in use.
-  public var used = 0
-  /// Produced instances no view read that were still alive (no `deinit`) at the end.
-  public var aliveDiscarded = 0
-  /// Writes to those instances after their initializers: the work of their own tasks,
-  /// observers and timers, which keeps them alive.
-  public var writesToDiscarded = 0
-  /// Effects inside the runs, by kind, in `EffectKind` order.
-  public var effects: [EffectKind: Int] = [:]
-  /// The detail of the first effect of each kind.
-  public var effectDetails: [EffectKind: String] = [:]
-  public var first: Evidence
-  /// A later run, as an example of the repetition.
-  public var latest: Evidence
-
-  /// The first runs and the effects inside them.
-  public var trail: [TrailEvent] = []
-
-  /// Effects of all kinds.
-  public var effectCount: Int { effects.values.reduce(0, +) }
-
-  /// The construction site; without one, the body of the view that owns the runs, or else
-  /// of the one whose body made them.
-  public func location(bodies: [String: CodeLocation]) -> CodeLocation? {
-    CodeLocation(site: site) ?? ownerView.flatMap { bodies[$0] } ?? constructedIn.flatMap { bodies[$0] }
-  }
-  /// Produced instances never used: thrown away, as a `@State` default value that re-ran.
-  public var dropped: Int { produced - used }
-}
-
 /// Reads and writes of one property of a type, and the evaluations its writes caused.
 public struct PropertySummary: Sendable {
   public var type: String
@@ -235,6 +145,10 @@ public struct PropertySummary: Sendable {
   public var neededEvaluations = 0
   /// Evaluations caused by its writes in views that read other properties of the object.
   public var overBroadEvaluations = 0
+  /// Evaluations caused only by its writes of an equal value, in views that read it.
+  public var equalValueEvaluations = 0
+  /// Writes that assigned an equal value (`"same":true`).
+  public var equalWrites = 0
   public var firstWrite: Evidence?
   /// The `site` of the first write that had one.
   public var writeSite: String?
@@ -271,7 +185,8 @@ public struct ViewUpdate: Sendable, Equatable {
   public var cause: Cause
   /// Evaluations of the view after writes to what it read.
   public var needed: Int
-  /// Evaluations after writes to what it did not read (over-broad): the what-if removes them.
+  /// Evaluations the what-if removes: after writes to what it did not read (over-broad), or
+  /// only of equal values.
   public var wasted: Int
 
   public init(view: String, cause: Cause, needed: Int, wasted: Int) {
@@ -294,6 +209,8 @@ public struct ActionSummary: Sendable, Equatable {
   public var evaluations: Int
   /// Of those, evaluations of views that did not read the written property.
   public var overBroad: Int
+  /// Of those, evaluations caused only by writes of an equal value.
+  public var equalValue = 0
   public var first: Evidence
 }
 

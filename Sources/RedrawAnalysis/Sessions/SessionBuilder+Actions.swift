@@ -16,7 +16,10 @@ extension SessionBuilder {
       actionIndex[name] = index
     }
     actions[index].performed += 1
-    push(OpenSpan(id: event.span, kind: .action(index), start: evidence), on: event.thread)
+    beginStep()
+    push(
+      OpenSpan(id: event.span, kind: .action(index), start: evidence, bindingNode: event.binding ? event.node : -1),
+      on: event.thread)
   }
 
   /// Counts an evaluation caused by a write made inside an action.
@@ -29,6 +32,10 @@ extension SessionBuilder {
     case .overBroad(let write) where write.action >= 0:
       actions[Int(write.action)].evaluations += 1
       actions[Int(write.action)].overBroad += 1
+      actions[Int(write.action)].byView[view, default: (0, 0)].wasted += 1
+    case .equalValue(let write) where write.action >= 0:
+      actions[Int(write.action)].evaluations += 1
+      actions[Int(write.action)].equalValue += 1
       actions[Int(write.action)].byView[view, default: (0, 0)].wasted += 1
     default:
       break
@@ -45,6 +52,7 @@ struct ActionState {
   var writes = 0
   var evaluations = 0
   var overBroad = 0
+  var equalValue = 0
   /// The evaluations its writes caused, by view.
   var byView: [StringID: (needed: Int, wasted: Int)] = [:]
 }

@@ -21,10 +21,20 @@ extension SessionBuilder {
     session.timelineBucket = timelineWidth
     session.duration = firstTime.map { lastTime - $0 } ?? 0
     closeOpenBuckets()
+    var bindingTypes: [Int64: [String]] = [:]
+    for binding in bindings { bindingTypes[binding.node, default: []].append(strings[binding.type]) }
     session.nodes = nodes.map { node in
       var summary = node.summary
       summary.view = strings[node.view]
       summary.site = node.site.map { strings[$0] }
+      summary.structsMade = structsMade(for: summary.node)
+      if let parent = node.parentIndex {
+        summary.parentEvaluationsSinceFirst = max(0, nodes[parent].summary.evaluations - node.parentEvaluationsAtFirst)
+      }
+      summary.holdings = node.holdings.map { holding in
+        ModelHolding(type: strings[holding.type], wrapper: holding.wrapper.flatMap { ModelWrapper(rawValue: strings[$0]) })
+      }
+      summary.bindings = (bindingTypes[summary.node] ?? []).sorted()
       summary.propertiesRead = node.properties.count
       summary.timeline = node.timeline
       summary.readProperties = node.properties.keys.map { key in
@@ -66,6 +76,8 @@ extension SessionBuilder {
         type: strings[state.type], property: strings[state.property], reads: state.reads, writes: state.writes,
         neededEvaluations: state.neededEvaluations, overBroadEvaluations: state.overBroadEvaluations,
         firstWrite: state.firstWrite, writeSite: state.site.map { strings[$0] })
+      summary.equalValueEvaluations = state.equalValueEvaluations
+      summary.equalWrites = state.equalWrites
       summary.evaluationsByView = causedByView[index].map { (view: $0.key, evaluations: $0.value) }
         .sorted { ($0.evaluations, $1.view) > ($1.evaluations, $0.view) }
       summary.trail = state.trail.events(&names, strings)
@@ -77,7 +89,7 @@ extension SessionBuilder {
     session.actions = actions.map { state in
       ActionSummary(
         name: strings[state.name], performed: state.performed, writes: state.writes, evaluations: state.evaluations,
-        overBroad: state.overBroad, first: state.first)
+        overBroad: state.overBroad, equalValue: state.equalValue, first: state.first)
     }
     collectors.finish(
       into: &session, from: BuiltSession(nodes: nodes, groups: groups, properties: properties), names: &names,

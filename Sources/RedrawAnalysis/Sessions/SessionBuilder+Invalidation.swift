@@ -8,11 +8,13 @@
 ///
 /// 1. the `cause` the trace gives (`initial`, `state`, `parent`; `write` is checked
 ///    against the read set like an inferred write);
-/// 2. a needed write;
-/// 3. the parent was evaluated since (parent-driven, or *cascaded* when the parent's
-///    own evaluation was over-broad or cascaded);
-/// 4. an over-broad write;
-/// 5. unknown.
+/// 2. a needed write that changed a value;
+/// 3. an over-broad write, when no parent re-evaluated for another write in the same update;
+/// 4. the parent was evaluated since (parent-driven, or *cascaded* when the parent's
+///    own evaluation was wasted: over-broad, of an equal value, or cascaded);
+/// 5. a needed write of an equal value only (*equal value*: `@Observable`, since Swift 6.2,
+///    does not notify observers of an `Equatable` property assigned an equal value);
+/// 6. unknown.
 extension SessionBuilder {
   mutating func beginBody(_ event: TraceEvent, _ evidence: Evidence) {
     let view = event.view!
@@ -33,7 +35,10 @@ extension SessionBuilder {
     nodes[index].record(reason)
     countForAction(reason, view: view)
     recordOnTimeline(index, at: event.time, wasted: nodes[index].lastEvaluationWasted)
-    let evaluation = EvaluationFact(node: index, parent: parentIndex, view: view, start: evidence, thread: event.thread)
+    if nodes[index].summary.evaluations == 1 { nodes[index].parentEvaluationsAtFirst = parent?.evaluations ?? 0 }
+    beginStep()
+    let evaluation = EvaluationFact(
+      node: index, parent: parentIndex, view: view, start: evidence, thread: event.thread, update: updateNumber)
     switch reason {
     case .needed(let write):
       if let property = countUpdate(of: index, view: view, write: write, wasted: false) {
@@ -45,6 +50,11 @@ extension SessionBuilder {
         properties[property].overBroadEvaluations += 1
         properties[property].trail.keep(evaluation.sample(note: "over-broad"))
       }
+    case .equalValue(let write):
+      if let property = countUpdate(of: index, view: view, write: write, wasted: true) {
+        properties[property].equalValueEvaluations += 1
+        properties[property].trail.keep(evaluation.sample(note: "equal value"))
+      }
     default:
       break
     }
@@ -52,7 +62,7 @@ extension SessionBuilder {
     nodes[index].parentEvaluationsSeen = parent?.evaluations ?? 0
     let causeWrite: UInt64
     switch reason {
-    case .needed(let write), .overBroad(let write): causeWrite = write.pair
+    case .needed(let write), .overBroad(let write), .equalValue(let write): causeWrite = write.pair
     case .parent, .cascaded: causeWrite = parent?.causeWrite ?? 0
     default: causeWrite = 0
     }
@@ -60,6 +70,7 @@ extension SessionBuilder {
       evaluations: nodes[index].summary.evaluations, lastEvaluationWasted: nodes[index].lastEvaluationWasted,
       causeWrite: causeWrite, writesBefore: writeCount)
     nodes[index].pendingNeeded = nil
+    nodes[index].pendingNeededChanges = false
     nodes[index].pendingOverBroad = nil
     nodes[index].openEvaluations += 1
     push(OpenSpan(id: event.span, kind: .body(node: index), start: evidence), on: event.thread)
@@ -98,6 +109,7 @@ extension SessionBuilder {
   {
     if nodes[index].summary.evaluations == 0 { return .initial }
     let pendingNeeded = nodes[index].pendingNeeded
+    let changed = nodes[index].pendingNeededChanges
     let pendingOverBroad = nodes[index].pendingOverBroad
     let parentEvaluated = parent.map { $0.evaluations > nodes[index].parentEvaluationsSeen } ?? false
     let fromParent: EvaluationReason = parent?.lastEvaluationWasted == true ? .cascaded : .parent
@@ -106,7 +118,7 @@ extension SessionBuilder {
     case .state?: return .state
     case .parent?: return fromParent
     case .write?:
-      if let needed = pendingNeeded { return .needed(needed) }
+      if let needed = pendingNeeded { return changed ? .needed(needed) : .equalValue(needed) }
       if let object = event.object, let type = event.type, let property = event.property {
         let write = PendingWrite(type: type, property: property)
         let slot = objectIDs.index(of: DenseIndex.key(object))
@@ -123,12 +135,15 @@ extension SessionBuilder {
       // re-created the child with new inputs, and an older over-broad write was stale (a
       // property-level run never acts on it). A parent evaluated before later writes did not
       // re-evaluate the child then (it would have, in the same pass): it is no reason now.
-      if let needed = pendingNeeded { return .needed(needed) }
+      // A write of an equal value alone would not have invalidated the view with
+      // `@Observable`: any other reason comes first.
+      if let needed = pendingNeeded, changed { return .needed(needed) }
       if let write = pendingOverBroad {
         let sameUpdate = parentEvaluated && parent?.writesBefore == writeCount
         if !sameUpdate || parent?.causeWrite == write.pair { return .overBroad(write) }
       }
       if parentEvaluated { return fromParent }
+      if let needed = pendingNeeded { return .equalValue(needed) }
       return .unknown
     }
   }
@@ -234,6 +249,10 @@ struct PendingWrite {
   var line: Int32 = 0
   var thread: Int32 = -1
   var time: Int64? = nil
+  /// Whether it assigned a value equal to the one before (`"same":true`).
+  var same = false
+  /// The update it belongs to (``SessionBuilder/updateNumber``).
+  var update: Int32 = 0
 
   /// Its type and property as one key, `type << 32 | property`.
   @inline(__always)
@@ -252,6 +271,8 @@ enum EvaluationReason {
   case initial, state, parent, cascaded, unknown
   case needed(PendingWrite)
   case overBroad(PendingWrite)
+  /// Writes to properties it read, each of which assigned an equal value.
+  case equalValue(PendingWrite)
 }
 
 struct PropertyState {
@@ -263,6 +284,9 @@ struct PropertyState {
   var writes = 0
   var neededEvaluations = 0
   var overBroadEvaluations = 0
+  var equalValueEvaluations = 0
+  /// Writes of an equal value (`"same":true`).
+  var equalWrites = 0
   var firstWrite: Evidence?
   var site: StringID?
 }

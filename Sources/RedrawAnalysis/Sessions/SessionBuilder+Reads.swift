@@ -32,10 +32,12 @@ extension SessionBuilder {
   /// to the object invalidates the view, and one it does not read is over-broad.
   mutating func observe(_ event: TraceEvent, _ evidence: Evidence) {
     let thread = threadIndex(event.thread)
-    guard case .body? = threads[thread].spans.last?.kind else {
+    guard case .body(let node)? = threads[thread].spans.last?.kind else {
       note("observe events outside a body (ignored)", line: evidence.line, time: event.time)
       return
     }
+    let holding = NodeHolding(type: event.type!, wrapper: event.detail)
+    if !nodes[node].holdings.contains(holding) { nodes[node].holdings.append(holding) }
     let slot = touch(event.object!, type: event.type!, inInit: false, use: true, evidence)
     threads[thread].openReads.push(DenseIndex.key(Int32(slot), Self.subscriptionProperty))
   }
@@ -56,10 +58,12 @@ extension SessionBuilder {
     let inInit = span?.isInit ?? false
     let slot = touch(event.object!, type: type, inInit: inInit, evidence)
     if !inInit { objects[slot].writes &+= 1 }
+    if event.same { properties[propertyIndex].equalWrites += 1 }
     var action: Int32 = -1
     if case .action(let index)? = span?.kind {
       actions[index].writes += 1
       action = Int32(index)
+      if let node = span?.bindingNode, node >= 0 { bindings.insert(NodeBinding(node: node, type: type)) }
     }
     // A write inside a body to an instance no view has read invalidates nobody: a fresh
     // instance being built (its `init` assigning its properties, with no `Trace.make` span
@@ -67,7 +71,8 @@ extension SessionBuilder {
     // view count.
     let write = PendingWrite(
       type: type, property: property, site: event.site, action: action, line: Int32(truncatingIfNeeded: evidence.line),
-      thread: Int32(truncatingIfNeeded: lastThread), time: event.time)
+      thread: Int32(truncatingIfNeeded: lastThread), time: event.time, same: event.same,
+      update: inInit ? updateNumber : updateOfWrite())
     properties[propertyIndex].trail.keep(write.sample(threads: threadIDs))
     if case .body(let index)? = span?.kind, objects[slot].used, let start = span?.start {
       let evaluation = EvaluationFact(
@@ -107,7 +112,14 @@ extension SessionBuilder {
             nodes[index].indexedObjects.remove(Int32(slot))
             continue
           }
-          invalidate(index, by: write, needed: nodes[index].reads.holds(read))
+          let needed = nodes[index].reads.holds(read)
+          invalidate(index, by: write, needed: needed)
+          // A read of an object the view does not subscribe to (object-level tracking)
+          // that a write changed: the view keeps showing the old value unless something
+          // else re-evaluates it (``MissedUpdateRule``).
+          if needed, !nodes[index].reads.holds(DenseIndex.key(Int32(slot), Self.subscriptionProperty)) {
+            collectors.unsubscribedReadWritten(node: index, write: write, threads: threadIDs)
+          }
         }
         readers[kept] = reader
         kept += 1
@@ -131,7 +143,14 @@ extension SessionBuilder {
 
   private mutating func invalidate(_ index: Int, by write: PendingWrite, needed: Bool) {
     if needed {
-      if nodes[index].pendingNeeded == nil { nodes[index].pendingNeeded = write }
+      // The first write that changed a value names the cause; until one does, the first
+      // write of an equal value (``EvaluationReason/equalValue(_:)``).
+      if !write.same, !nodes[index].pendingNeededChanges {
+        nodes[index].pendingNeededChanges = true
+        nodes[index].pendingNeeded = write
+      } else if nodes[index].pendingNeeded == nil {
+        nodes[index].pendingNeeded = write
+      }
     } else if nodes[index].pendingOverBroad == nil {
       nodes[index].pendingOverBroad = write
     }

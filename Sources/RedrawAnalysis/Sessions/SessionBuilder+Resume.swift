@@ -12,22 +12,32 @@ extension SessionBuilder {
     let id = event.session
     if inSession, hasMeta, let id, id == sessionID {
       eventCounts.add(.meta)  // the same session again: nothing to switch
+      noteSwiftUIBuild(event, strings: strings)
       return
     }
     leaveSession(strings: strings)
     if let id, let resumed = parked.removeValue(forKey: id) {
       resume(resumed)
       eventCounts.add(.meta)
+      noteSwiftUIBuild(event, strings: strings)
       return
     }
     var session = Session(source: source, line: line)
     session.scenario = event.scenario.map { strings[$0] }
     session.app = event.app.map { strings[$0] }
+    session.swiftUI = event.swiftUI.build
     eventCounts.add(.meta)
     current = session
     inSession = true
     hasMeta = true
     sessionID = id
+  }
+
+  /// A continuing `meta` line's `swiftUI` replaces the session's: a harness declared its
+  /// build after the session's first line (`mixed` and other values leave it unknown).
+  private mutating func noteSwiftUIBuild(_ event: borrowing TraceEvent, strings: borrowing StringTable) {
+    guard event.swiftUI.present else { return }
+    current!.swiftUI = event.swiftUI.build
   }
 
   /// Parks the session in progress when it has an id; otherwise finishes it.

@@ -62,6 +62,17 @@ package struct SessionBuilder {
   var actions: [ActionState] = []
   /// Writes in the session so far.
   var writeCount = 0
+  /// The update in progress: writes with no body evaluation, action or mark between them
+  /// are one update, as SwiftUI applies a transaction's writes in one pass
+  /// (`SessionBuilder+Passes.swift`).
+  var updateNumber: Int32 = 0
+  /// Whether a body evaluation, an action or a mark came since the last write.
+  var stepSinceWrite = true
+  /// View structs made per trace node (`struct` events), by dense index in `structNodes`.
+  var structNodes = DenseIndex()
+  var structCounts: [Int32] = []
+  /// The types each node edits through bindings (writes inside its `binding` actions).
+  var bindings: Set<NodeBinding> = []
   /// Evaluations each property's writes caused in each view, needed and over-broad: keys
   /// `property index << 32 | view` in `updateIDs`, counts in `updateCounts` by the same index.
   var updateIDs = DenseIndex()
@@ -123,7 +134,9 @@ package struct SessionBuilder {
       if let name = event.unknownKind { current!.unknownKinds[strings[name], default: 0] += 1 }
     case .action: beginAction(event, evidence)
     case .observe: observe(event, evidence)
-    case .mark, .meta:
+    case .`struct`: madeStruct(event)
+    case .mark: beginStep()
+    case .meta:
       break
     }
   }
@@ -245,6 +258,9 @@ struct OpenSpan {
   var start: Evidence
   /// Where this span's reads begin in its thread's ``ThreadState/openReads``.
   var readsStart: Int32 = 0
+  /// For an action whose control edits through a binding: the trace node of the view that
+  /// declares the control; -1 otherwise.
+  var bindingNode: Int64 = -1
 }
 
 /// Per-thread state: the open spans, innermost last, and the last time seen.

@@ -1,0 +1,68 @@
+/// The evaluations property-level tracking would save, per node and the type whose writes
+/// caused them: what `redraw plan` credits each model's migration with.
+///
+/// An over-broad evaluation, or one caused only by writes of an equal value, counts for the
+/// type written; a cascaded one for the type its parent's wasted evaluation counted for.
+struct SavedEvaluationsCollector: SessionCollector {
+  private var entries = DenseMap<NodeType, Counts>()
+  /// Per node, by index: the type its last evaluation's waste traces back to, or -1.
+  private var wastedFor: [Int32] = []
+
+  @inline(__always)
+  mutating func evaluationBegan(_ evaluation: EvaluationFact, reason: EvaluationReason, threads: [Int64]) {
+    let node = evaluation.node
+    if node >= wastedFor.count { wastedFor.append(contentsOf: repeatElement(-1, count: node + 1 - wastedFor.count)) }
+    switch reason {
+    case .overBroad(let write):
+      entries.values[position(node, write.type)].overBroad += 1
+      wastedFor[node] = write.type.rawValue
+    case .equalValue(let write):
+      entries.values[position(node, write.type)].equalValue += 1
+      wastedFor[node] = write.type.rawValue
+    case .cascaded:
+      let type = evaluation.parent.map { wastedFor[$0] } ?? -1
+      wastedFor[node] = type
+      if type >= 0 { entries.values[position(node, StringID(rawValue: type))].cascaded += 1 }
+    default:
+      wastedFor[node] = -1
+    }
+  }
+
+  private mutating func position(_ node: Int, _ type: StringID) -> Int {
+    let key = NodeType(node: node, type: type)
+    return entries.position(of: key.packed, key: key) { Counts() }
+  }
+
+  mutating func finish(
+    into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
+  ) {
+    session.savedEvaluations = entries.entries.map { key, counts in
+      SavedEvaluationSummary(
+        node: built.nodeID(key.node), view: strings[built.nodes[key.node].view], type: strings[key.type],
+        overBroad: counts.overBroad, equalValue: counts.equalValue, cascaded: counts.cascaded)
+    }
+  }
+
+  private struct Counts {
+    var overBroad = 0
+    var equalValue = 0
+    var cascaded = 0
+  }
+}
+
+/// Evaluations of one node that property-level tracking would save, caused by one type.
+public struct SavedEvaluationSummary: Sendable, Hashable {
+  public var node: Int64
+  public var view: String
+  /// The type whose writes caused them.
+  public var type: String
+  /// Over-broad evaluations after writes to the type.
+  public var overBroad: Int
+  /// Evaluations caused only by writes of an equal value to the type.
+  public var equalValue: Int
+  /// Evaluations because an ancestor's evaluation was wasted by the type's writes.
+  public var cascaded: Int
+
+  /// All of them.
+  public var total: Int { overBroad + equalValue + cascaded }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import RedrawAnalysis
+import RedrawReports
+
+/// `redraw plan TRACE...`: the migration to `@Observable`, model by model, from a recording
+/// made before it.
+enum PlanCommand {
+  static let format = OptionSpec(
+    name: "--format", valueName: "format", help: "The plan's format.", defaultValue: "text",
+    choices: PlanReport.Format.allCases.map(\.rawValue))
+  static let xcode = OptionSpec(
+    name: "--xcode", valueName: "version",
+    help:
+      "The Xcode that will build the app: 26 (and earlier: @State's default runs on every re-creation of the view struct) or 27 (and later: once per view identity). By default the build the traces reproduce, else 26.",
+    choices: ["26", "27"])
+  static let failOn = OptionSpec(
+    name: "--fail-on", valueName: "severity",
+    help: "Exit with 1 when a checklist item is at or above this severity: error, warning or info; never (the default) to only write the plan.",
+    defaultValue: "never", choices: ["error", "warning", "info", "never"])
+
+  static let spec = CommandSpec(
+    name: "plan",
+    abstract: "Compute what moving each model from ObservableObject to @Observable will change.",
+    discussion: """
+      Reads traces recorded before the migration. For every model the traces show tracked \
+      per object (views subscribe to it, or its updates missed views that read it), says the \
+      body evaluations the move saves (over-broad ones, those caused only by writes of an \
+      equal value, and the evaluations they cascaded into) and adds (missed updates that will \
+      now reach their views), what each view's wrapper becomes, how often each @StateObject's \
+      initial value will run as @State with Xcode 26 and with Xcode 27, parents to hand \
+      narrow values, and a checklist by file and line, errors first. The evaluation counts \
+      are analyze's "With @Observable".
+
+      Exit codes: 0 the plan was written (and no checklist item at or above --fail-on); 1 \
+      items at or above --fail-on; 2 an unreadable or invalid trace, or one with no events \
+      (unless --allow-empty); 64 a wrong command line.
+      """,
+    arguments: [ArgumentSpec(name: "trace", help: "Traces recorded before the migration; - reads standard input.", repeating: true)],
+    options: [
+      format, AnalyzeOptions.output, xcode, failOn, AnalyzeOptions.lenient, AnalyzeOptions.allowEmpty,
+      AnalyzeOptions.config, AnalyzeOptions.threshold, AnalyzeOptions.sourceRoot, AnalyzeOptions.jobs,
+    ])
+
+  static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
+    let options: AnalyzeOptions
+    do throws(UsageError) {
+      var shared = parsed
+      for option in [format, xcode, failOn] { shared.values[option.name] = nil }
+      options = try AnalyzeOptions.resolve(shared, terminal: terminal)
+    } catch {
+      terminal.standardError(HelpFormatter.usageError(error, spec: spec))
+      return .usage
+    }
+    let analyzer = options.analyzer
+    let files: [FileReading]
+    do {
+      files = try analyzer.read(paths: options.inputs)
+    } catch {
+      terminal.standardError(AnalysisPipeline.inputErrorMessage(error))
+      return .inputError
+    }
+    guard AnalysisPipeline.acceptsEmptiness(of: files, options, terminal: terminal) else { return .inputError }
+    let target = parsed.value(xcode).map { $0 == "27" ? SwiftUIBuild.xcode27 : .xcode26 }
+    var plan = analyzer.plan(for: analyzer.filter(analyzer.runRules(files)), target: target)
+    let empty = SourceLocator(root: options.sourceRoot, files: [])
+    plan = AnalysisPipeline.locator(for: empty.fileNames(in: plan), root: options.sourceRoot, terminal: terminal)
+      .locate(plan)
+    AnalysisPipeline.noteNotFound(plan.checklist.compactMap(\.location), root: options.sourceRoot, terminal: terminal)
+    let report = PlanReport.render(
+      plan, format: PlanReport.Format(rawValue: parsed.value(format) ?? "text") ?? .text,
+      context: PlanReport.Context(toolVersion: RedrawVersion.current, inputs: options.inputs))
+    guard AnalysisPipeline.deliver(report, to: options.output, terminal: terminal) else { return .inputError }
+    let level = parsed.value(failOn) ?? "never"
+    guard let severity = Severity(rawValue: level) else { return .success }
+    return plan.checklist.contains { $0.severity >= severity } ? .findings : .success
+  }
+}

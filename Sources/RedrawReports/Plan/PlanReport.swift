@@ -1,0 +1,73 @@
+import RedrawAnalysis
+
+/// `redraw plan` output: the migration, model by model, in text, JSON, Markdown or HTML.
+///
+/// Each format has its renderer, a pure function of the plan and the context.
+public enum PlanReport {
+  /// The formats `redraw plan` writes, each mapped to its renderer.
+  public enum Format: String, Sendable, CaseIterable {
+    case text, json, markdown, html
+
+    /// The renderer that writes this format.
+    var render: @Sendable (MigrationPlan, Context) -> String {
+      switch self {
+      case .text: PlanTextReport.render
+      case .json: PlanJSONReport.render
+      case .markdown: PlanMarkdownReport.render
+      case .html: PlanHTMLReport.render
+      }
+    }
+  }
+
+  /// What the plan shows besides itself, passed in by the caller.
+  public struct Context: Sendable {
+    public var toolVersion: String
+    /// The traces the plan was computed from.
+    public var inputs: [String]
+
+    public init(toolVersion: String, inputs: [String]) {
+      self.toolVersion = toolVersion
+      self.inputs = inputs
+    }
+  }
+
+  /// Rows shown per table at most; the rest are counted.
+  static let maximumRows = 500
+
+  public static func render(_ plan: MigrationPlan, format: Format, context: Context) -> String {
+    format.render(plan, context)
+  }
+
+  // MARK: - Words the formats share
+
+  /// `Xcode 26 (from the trace)`: the build the checklist assumes, and why.
+  static func target(_ plan: MigrationPlan) -> String {
+    switch plan.targetSource {
+    case .option: "\(plan.target) (--xcode)"
+    case .trace: "\(plan.target) (the build the trace reproduces)"
+    case .assumed:
+      "\(plan.target) (assumed: no trace says which Xcode builds the app; pass --xcode 27 if it is Xcode 27)"
+    }
+  }
+
+  /// `@StateObject → @State`, `@ObservedObject → @Bindable`, `reads it without subscribing`.
+  static func declaration(_ view: ModelView) -> String {
+    guard let wrapper = view.wrapper else {
+      return view.evaluations.added > 0 ? "reads it without subscribing" : "re-created by a parent"
+    }
+    return "\(wrapper.attribute) → \(view.becomes?.spelling ?? "?")"
+  }
+
+  /// `FeedView.swift:12`, or nothing.
+  static func place(_ location: CodeLocation?) -> String {
+    location.map { "\($0.file):\($0.line)" } ?? ""
+  }
+
+  /// `1 time`, `3 times`.
+  static func count(_ value: Int, _ noun: String) -> String { "\(value) \(value == 1 ? noun : noun + "s")" }
+
+  /// `12 saved, 3 added`.
+  static func change(_ change: EvaluationChange) -> String {
+    "\(NumberFormatting.grouped(change.saved)) saved, \(NumberFormatting.grouped(change.added)) added"
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import RedrawAnalysis
+import RedrawTestSupport
+import Testing
+
+/// `redraw plan` and `redraw analyze`'s what-if, computed from each recording made before a
+/// migration, against the recordings of the same script after it.
+@Suite("Migration predictions hold against the after runs")
+struct MigrationPredictionTests {
+  /// A before run and its after runs, with the SwiftUI build each after run reproduces.
+  struct Pair: Sendable, CustomTestStringConvertible {
+    var before: String
+    var after: [(file: String, build: SwiftUIBuild)]
+    /// Whether the after side is the migrated code (`@State` where `@StateObject` was), whose
+    /// initializer runs the plan's owners predict; the older pairs record one script in both
+    /// tracking modes.
+    var migratesOwners: Bool
+    var testDescription: String { before }
+  }
+
+  static let pairs: [Pair] = [
+    Pair(before: "migration-search-before", after: [("migration-search-after", .xcode26)], migratesOwners: true),
+    Pair(
+      before: "migration-nested-list-before", after: [("migration-nested-list-after", .xcode26)], migratesOwners: true),
+    Pair(
+      before: "migration-effectful-owner-before",
+      after: [("migration-effectful-owner-after-xcode26", .xcode26), ("migration-effectful-owner-after-xcode27", .xcode27)],
+      migratesOwners: true),
+    Pair(
+      before: "migration-equal-values-before", after: [("migration-equal-values-after", .xcode26)], migratesOwners: true
+    ),
+  ]
+    + ["profile", "environment", "collection", "chat-actions", "state-object-owner", "nested-items"].map {
+      Pair(before: "\($0)-object-level", after: [("\($0)-property-level", .xcode26)], migratesOwners: false)
+    }
+
+  static func analyze(_ name: String) throws -> Analysis {
+    try Analyzer().analyze(paths: [repositoryRoot.appendingPathComponent("SampleTraces/scenarios/\(name).jsonl").path])
+  }
+
+  /// Body evaluations per view type.
+  static func evaluations(_ analysis: Analysis) -> [String: Int] {
+    var counts: [String: Int] = [:]
+    for node in analysis.sessions.flatMap(\.nodes) { counts[node.view, default: 0] += node.evaluations }
+    return counts
+  }
+
+  @Test(arguments: pairs)
+  func eachViewsPredictionIsWhatTheAfterRunRecorded(_ pair: Pair) throws {
+    let before = try Self.analyze(pair.before)
+    let plan = Analyzer().plan(for: before)
+    let predicted = Dictionary(uniqueKeysWithValues: plan.views.map { ($0.view, $0.evaluations.after) })
+    for (file, _) in pair.after {
+      let after = try Self.analyze(file)
+      #expect(predicted == Self.evaluations(after), "per view, \(file)")
+      #expect(plan.totals.after == after.summary.bodyEvaluations, "in all, \(file)")
+      // `redraw analyze`'s "With @Observable" is the same prediction.
+      #expect(before.summary.evaluationsWithPropertyTracking == after.summary.bodyEvaluations, "what-if, \(file)")
+    }
+  }
+
+  @Test(arguments: pairs.filter(\.migratesOwners))
+  func eachOwnersInitializerRunsAreWhatTheAfterRunsRecorded(_ pair: Pair) throws {
+    let plan = Analyzer().plan(for: try Self.analyze(pair.before))
+    let owners = plan.models.flatMap { model in model.owners.map { (type: model.type, owner: $0) } }
+    #expect(!owners.isEmpty || pair.before.contains("nested-list"), "the scenario has a @StateObject owner")
+    for (file, build) in pair.after {
+      let after = try Self.analyze(file)
+      for (type, owner) in owners {
+        let runs = after.sessions.flatMap(\.initGroups).filter { $0.type == type && $0.ownerView == owner.view }
+          .reduce(0) { $0 + $1.runs }
+        #expect(owner.initRuns.runs(under: build) == runs, "\(owner.view)'s \(type) in \(file)")
+        #expect(!owner.structsInferred, "the harness records when structs are made")
+      }
+    }
+  }
+
+  /// The four scenarios of the issue that asked for the plan, as its table gives them.
+  @Test func theFourScenariosPredictWhatTheirAfterRunsRecord() throws {
+    func totals(_ name: String) throws -> (predicted: Int, recorded: Int) {
+      let plan = Analyzer().plan(for: try Self.analyze("migration-\(name)-before"))
+      let after = name == "effectful-owner" ? "migration-\(name)-after-xcode26" : "migration-\(name)-after"
+      return (plan.totals.after, try Self.analyze(after).summary.bodyEvaluations)
+    }
+    #expect(try totals("search") == (13, 13))
+    #expect(try totals("nested-list") == (4, 4))
+    #expect(try totals("effectful-owner") == (6, 6))
+    #expect(try totals("equal-values") == (5, 5))
+    let owner = try #require(
+      Analyzer().plan(for: try Self.analyze("migration-effectful-owner-before")).models.flatMap(\.owners).first)
+    #expect(owner.initRuns == InitRuns(now: 1, xcode26: 5, xcode27: 1))
+    #expect(owner.effectsPerRun == 1)
+  }
+
+  /// The effectful owner is the plan's first item, an error, with Xcode 26; with Xcode 27 its
+  /// initializer runs once per identity, and the item says what Xcode 26 would do.
+  @Test(arguments: [SwiftUIBuild.xcode26, .xcode27])
+  func anEffectfulInitializerThatWouldRepeatComesFirst(target: SwiftUIBuild) throws {
+    let plan = Analyzer().plan(for: try Self.analyze("migration-effectful-owner-before"), target: target)
+    let first = try #require(plan.checklist.first)
+    #expect(first.kind == .repeatingEffects)
+    #expect(first.severity == (target == .xcode26 ? .error : .info))
+    #expect(first.text.contains("runs 5 times instead of 1"))
+    #expect(plan.targetSource == .option)
+  }
+
+  @Test func theTargetComesFromTheTraceWhenItSays() throws {
+    let plan = Analyzer().plan(for: try Self.analyze("migration-search-before"))
+    #expect(plan.target == .xcode26)
+    #expect(plan.targetSource == .trace)
+  }
+}
