@@ -43,7 +43,8 @@ public enum GitHubReport: ReportRenderer {
     }
     out +=
       "::notice title=redraw::\(summary.bodyEvaluations) body evaluations, \(summary.overBroadEvaluations) over-broad; "
-      + "\(summary.evaluationsWithPropertyTracking) with property-level tracking\n"
+      + "\(summary.evaluationsWithPropertyTracking) with property-level tracking (\(summary.savedEvaluations) saved, "
+      + "\(summary.addedEvaluations) added)\n"
     return out
   }
 

@@ -17,10 +17,11 @@ public enum MarkdownReport: ReportRenderer {
     out += "| Sessions | \(NumberFormatting.grouped(summary.sessions)) |\n"
     out += "| Body evaluations | \(NumberFormatting.grouped(summary.bodyEvaluations)) |\n"
     out += "| Over-broad | \(NumberFormatting.grouped(summary.overBroadEvaluations)) |\n"
-    out += "| Cascaded from over-broad | \(NumberFormatting.grouped(summary.cascadedEvaluations)) |\n"
-    out +=
-      "| With @Observable | \(NumberFormatting.grouped(summary.evaluationsWithPropertyTracking)) "
-      + "(\(NumberFormatting.percent(summary.savedShare)) fewer) |\n"
+    if summary.equalValueEvaluations > 0 {
+      out += "| Equal values | \(NumberFormatting.grouped(summary.equalValueEvaluations)) |\n"
+    }
+    out += "| Cascaded from them | \(NumberFormatting.grouped(summary.cascadedEvaluations)) |\n"
+    out += "| With @Observable | \(cell(TextReport.whatIf(summary))) |\n"
     out +=
       "| Findings | \(summary.errors) errors, \(summary.warnings) warnings, \(summary.infos) info |\n"
     if summary.baselineFindings + summary.ignoredFindings > 0 {

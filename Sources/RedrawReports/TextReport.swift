@@ -41,6 +41,18 @@ public enum TextReport: ReportRenderer {
 
   // MARK: - Summary
 
+  /// `13 (20 saved, 0 added: 61% fewer)`: the what-if, with what it saves and adds side by side
+  /// (the added are missed updates, which now reach their views).
+  static func whatIf(_ summary: AnalysisSummary) -> String {
+    var text = NumberFormatting.grouped(summary.evaluationsWithPropertyTracking)
+    guard summary.bodyEvaluations > 0 else { return text }
+    text +=
+      " (\(NumberFormatting.grouped(summary.savedEvaluations)) saved, \(NumberFormatting.grouped(summary.addedEvaluations)) added"
+    if summary.addedEvaluations > 0 { text += " by missed updates" }
+    let net = summary.savedShare
+    return text + (net >= 0 ? ": \(NumberFormatting.percent(net)) fewer)" : ": \(NumberFormatting.percent(-net)) more)")
+  }
+
   private static func summaryLines(_ summary: AnalysisSummary) -> [String] {
     let evaluations = summary.bodyEvaluations
     func share(_ part: Int) -> String {
@@ -49,13 +61,19 @@ public enum TextReport: ReportRenderer {
     var lines = [
       row("Body evaluations", NumberFormatting.grouped(evaluations)),
       row("  over-broad", NumberFormatting.grouped(summary.overBroadEvaluations) + share(summary.overBroadEvaluations)),
+    ]
+    if summary.equalValueEvaluations > 0 {
+      lines.append(
+        row(
+          "  equal values",
+          NumberFormatting.grouped(summary.equalValueEvaluations) + share(summary.equalValueEvaluations)
+            + ": caused only by writes of an equal value"))
+    }
+    lines += [
       row(
         "  cascaded from them",
         NumberFormatting.grouped(summary.cascadedEvaluations) + share(summary.cascadedEvaluations)),
-      row(
-        "With @Observable",
-        NumberFormatting.grouped(summary.evaluationsWithPropertyTracking)
-          + (evaluations == 0 ? "" : " (\(NumberFormatting.percent(summary.savedShare)) fewer)")),
+      row("With @Observable", whatIf(summary)),
       row("Views", "\(count(summary.views, "type")), \(count(summary.nodes, "node"))"),
       row(
         "Initializers",

@@ -18,8 +18,9 @@ enum EqualValuesMigration {
       }
     }
 
+    /// Hands the loader to its children and reads nothing of it.
     struct LoaderScreen: HarnessView {
-      @ViewStateObject var loader = Trace.make(FeedLoader())
+      let loader: FeedLoader
       func body(_ content: inout ViewContent) {
         content.child(Spinner(loader: loader))
         content.child(StatusLine(loader: loader))
@@ -58,7 +59,7 @@ enum EqualValuesMigration {
     }
 
     struct LoaderScreen: HarnessView {
-      @ViewState var loader = Trace.make(FeedLoader())
+      let loader: FeedLoader
       func body(_ content: inout ViewContent) {
         content.child(Spinner(loader: loader))
         content.child(StatusLine(loader: loader))
@@ -88,15 +89,19 @@ enum EqualValuesMigration {
   static let scenario = Scenario(
     migration: "equal-values", title: "refresh a feed three times",
     before: {
-      let harness = ViewHarness(tracking: .objectLevel, swiftUI: Scenario.swiftUI) { Before.LoaderScreen() }
-      let loader = harness.view(Before.LoaderScreen.self)?.loader
-      refreshThreeTimes(harness) { loader?.refreshed() }
+      let loader = Trace.make(Before.FeedLoader())
+      let harness = ViewHarness(tracking: .objectLevel, swiftUI: Scenario.swiftUI) {
+        Before.LoaderScreen(loader: loader)
+      }
+      refreshThreeTimes(harness) { loader.refreshed() }
     },
     after: [
       Scenario.Run(variant: "after") {
-        let harness = ViewHarness(tracking: .propertyLevel, swiftUI: Scenario.swiftUI) { After.LoaderScreen() }
-        let loader = harness.view(After.LoaderScreen.self)?.loader
-        refreshThreeTimes(harness) { loader?.refreshed() }
+        let loader = Trace.make(After.FeedLoader())
+        let harness = ViewHarness(tracking: .propertyLevel, swiftUI: Scenario.swiftUI) {
+          After.LoaderScreen(loader: loader)
+        }
+        refreshThreeTimes(harness) { loader.refreshed() }
       }
     ])
 }

@@ -8,13 +8,14 @@
 ///
 /// 1. the `cause` the trace gives (`initial`, `state`, `parent`; `write` is checked
 ///    against the read set like an inferred write);
-/// 2. a needed write that changed a value;
-/// 3. an over-broad write, when no parent re-evaluated for another write in the same update;
+/// 2. a needed write: one that changed a value; or, when every needed write assigned an
+///    equal value, the parent's evaluation since if there was one, else *equal value*
+///    (`@Observable`, since Swift 6.2, does not notify observers of an `Equatable` property
+///    assigned an equal value);
+/// 3. an over-broad write, unless the parent re-evaluated for another write in the same update;
 /// 4. the parent was evaluated since (parent-driven, or *cascaded* when the parent's
 ///    own evaluation was wasted: over-broad, of an equal value, or cascaded);
-/// 5. a needed write of an equal value only (*equal value*: `@Observable`, since Swift 6.2,
-///    does not notify observers of an `Equatable` property assigned an equal value);
-/// 6. unknown.
+/// 5. unknown.
 extension SessionBuilder {
   mutating func beginBody(_ event: TraceEvent, _ evidence: Evidence) {
     let view = event.view!
@@ -118,7 +119,7 @@ extension SessionBuilder {
     case .state?: return .state
     case .parent?: return fromParent
     case .write?:
-      if let needed = pendingNeeded { return changed ? .needed(needed) : .equalValue(needed) }
+      if let needed = pendingNeeded { return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed) }
       if let object = event.object, let type = event.type, let property = event.property {
         let write = PendingWrite(type: type, property: property)
         let slot = objectIDs.index(of: DenseIndex.key(object))
@@ -135,15 +136,14 @@ extension SessionBuilder {
       // re-created the child with new inputs, and an older over-broad write was stale (a
       // property-level run never acts on it). A parent evaluated before later writes did not
       // re-evaluate the child then (it would have, in the same pass): it is no reason now.
-      // A write of an equal value alone would not have invalidated the view with
-      // `@Observable`: any other reason comes first.
-      if let needed = pendingNeeded, changed { return .needed(needed) }
+      // Writes of an equal value alone would not have invalidated the view with
+      // `@Observable`: its parent's evaluation since, if any, is the reason; else they are.
+      if let needed = pendingNeeded { return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed) }
       if let write = pendingOverBroad {
         let sameUpdate = parentEvaluated && parent?.writesBefore == writeCount
         if !sameUpdate || parent?.causeWrite == write.pair { return .overBroad(write) }
       }
       if parentEvaluated { return fromParent }
-      if let needed = pendingNeeded { return .equalValue(needed) }
       return .unknown
     }
   }
