@@ -39,11 +39,6 @@ public struct ViewState<Value> {
     storage = StateStorage(initialValue)
   }
 
-  /// `@ViewState var value: Model?` without a default: `nil` until assigned.
-  public init() where Value: ExpressibleByNilLiteral {
-    storage = StateStorage(nil)
-  }
-
   public var wrappedValue: Value {
     get { storage.canonical.value }
     nonmutating set {
@@ -51,6 +46,15 @@ public struct ViewState<Value> {
       canonical.value = newValue
       canonical.onChange?()
     }
+  }
+}
+
+extension ViewState where Value: ExpressibleByNilLiteral {
+  /// `@ViewState var value: Model?` without a default: `nil` until assigned, under both
+  /// builds. (In an extension, as SwiftUI declares `State`'s: a constrained `init()` in the
+  /// type itself would be taken for every property without a default, and refuse the others.)
+  public init() {
+    storage = StateStorage(nil)
   }
 }
 

@@ -53,3 +53,39 @@ struct UnreadBadge: HarnessView {
   let analysis = try recording.analyze()
   #expect(analysis.summary.overBroadEvaluations == 0, "\(analysis.findings.map(\.message))")
 }
+
+// MARK: - SwiftUI as each Xcode builds it
+
+final class ArticleModel: TrackedModel {
+  let tracking = ModelTracking()
+  @Tracked var title = "Observation"
+
+  init() { Trace.effect(.network, "GET /article") }
+}
+
+struct ArticleView: HarnessView {
+  @ViewState var model = Trace.make(ArticleModel())
+  func body(_ content: inout ViewContent) { content.text(model.title) }
+}
+
+struct Reader: HarnessView {
+  @ViewObservedObject var profile: ProfileModel
+  func body(_ content: inout ViewContent) {
+    content.text(profile.name)
+    content.child(ArticleView())
+  }
+}
+
+@Test(arguments: ViewHarness.SwiftUIBuild.allCases)
+func theArticleLoadsOncePerIdentityWithXcode27(swiftUI: ViewHarness.SwiftUIBuild) throws {
+  let profile = ProfileModel()
+  let recording = Trace.record(scenario: "rename", reproducible: true) { _ in
+    let harness = ViewHarness(tracking: .propertyLevel, swiftUI: swiftUI) { Reader(profile: profile) }
+    for name in ["Grace", "Edsger"] {
+      profile.name = name
+      harness.flush()
+    }
+  }
+  let article = try recording.analyze().sessions[0].initGroups.first { $0.type == "ArticleModel" }
+  #expect(article?.runs == (swiftUI == .xcode26 ? 3 : 1))
+}

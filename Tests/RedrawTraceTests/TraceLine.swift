@@ -28,6 +28,9 @@ struct TraceLine: Decodable, Equatable {
   var startedAt: String?
   var count: Int?
   var session: Int64?
+  var same: Bool?
+  var binding: Bool?
+  var swiftUI: String?
 }
 
 /// Records `body` in a scoped recording and returns the lines, each decoded as JSON.

@@ -6,23 +6,32 @@ public enum RepeatedInitRule: Rule {
     summary: "An initializer re-runs from the same site and its results are thrown away.",
     defaultSeverity: .warning,
     explanation: """
-      @StateObject ran its initial value once; @State evaluates its default expression every \
-      time the view struct is re-created and keeps only the first result. Moving \
-      `@StateObject var model = Model()` to `@State var model = Model()` therefore builds a \
-      new Model on every parent re-render and drops it. The rule groups initializer runs by \
+      @StateObject runs its initial value once per view identity. When @State runs its \
+      default depends on the Xcode that builds the app: built with Xcode 26 or earlier, \
+      @State is a property wrapper whose default expression runs every time the view struct \
+      is re-created, and only the first result is kept; built with Xcode 27 or later, it is a \
+      macro that evaluates the default lazily, once per view identity. An initial value \
+      handed over in the view's init (`_model = State(initialValue: Model())`) is evaluated \
+      by the caller on every re-creation with either. So moving `@StateObject var model = \
+      Model()` to `@State var model = Model()` builds a new Model on every parent re-render \
+      with Xcode 26 and drops it, and not with Xcode 27. The rule groups initializer runs by \
       type, site and owner, and reports a group that ran at least twice and produced \
-      instances no view used. An instance is in use when a view reads it in a body (the one \
-      the owning view keeps); work an instance does on itself is not use: a discarded \
-      instance whose own Task, observer or timer keeps writing to it stays alive, and the \
-      message counts those instances and writes. The count is the runs. Cheap initializers \
-      without effects are info; slow ones (average at or above the costly threshold) and \
-      ones whose discarded instances keep working are warnings; effectful ones are errors, \
-      since every run repeats the effect.
+      instances no view used; a finding on a trace that says which build it reproduces (the \
+      `swiftUI` of its meta line: the harness's setting, or the compiler an app was built \
+      with) names it. An instance is in use when a view reads it in a body (the one the \
+      owning view keeps); work an instance does on itself is not use: a discarded instance \
+      whose own Task, observer or timer keeps writing to it stays alive, and the message \
+      counts those instances and writes. The count is the runs. Cheap initializers without \
+      effects are info; slow ones (average at or above the costly threshold) and ones whose \
+      discarded instances keep working are warnings; effectful ones are errors, since every \
+      run repeats the effect. `redraw plan` says how often each @StateObject's initial value \
+      will run as @State with each Xcode.
       """,
     fix: """
       Keep the initializer cheap and free of effects (assign stored properties only) and \
       start work in .task; or create the model once higher up and pass it down, or make it \
-      lazily in .task and keep it in an optional @State.
+      lazily in .task and keep it in an optional @State. Building with Xcode 27 runs a @State \
+      default once per identity, but not an initial value passed in init.
       """,
     thresholds: [minimumRuns, costlyNanoseconds],
     triggeringExample: ExampleTrace.lines(
@@ -63,7 +72,7 @@ public enum RepeatedInitRule: Rule {
         group.effectCount > 0 ? .error : average >= costly || group.writesToDiscarded > 0 ? .warning : .info
       return Finding(
         rule: description.id, severity: context.severity(severity, of: description),
-        message: message(group, average: average), fix: description.fix, view: group.ownerView, type: group.type,
+        message: message(group, average: average, build: session.swiftUI), fix: description.fix, view: group.ownerView, type: group.type,
         count: group.runs, site: group.site, location: group.location(bodies: bodies), scenario: session.scenario,
         source: session.source, evidence: group.latest, trail: group.trail)
     }
@@ -71,7 +80,22 @@ public enum RepeatedInitRule: Rule {
 
   // MARK: - Messages
 
-  static func message(_ group: InitGroupSummary, average: Int64) -> String {
+  /// Why instances are thrown away, for the build the trace reproduces.
+  static func why(_ build: SwiftUIBuild?) -> String {
+    switch build {
+    case .xcode26?:
+      "as a @State default value is on every re-creation of the view struct with Xcode 26 "
+        + "(the property wrapper, which this recording reproduces)."
+    case .xcode27?:
+      "though with Xcode 27 (which this recording reproduces) a @State default runs once per view "
+        + "identity: the runs come from an initial value passed in the view's init, or a plain stored property."
+    case nil:
+      "as a @State default value is on every re-creation of the view struct with Xcode 26 and earlier "
+        + "(with Xcode 27, once per view identity)."
+    }
+  }
+
+  static func message(_ group: InitGroupSummary, average: Int64, build: SwiftUIBuild? = nil) -> String {
     var text = "\(group.type) was initialized \(Wording.count(group.runs, "time"))\(Wording.at(group.site))"
     if let view = group.ownerView { text += " for \(view)" }
     if group.produced == 0 {
@@ -79,8 +103,7 @@ public enum RepeatedInitRule: Rule {
     } else {
       text +=
         " but \(Wording.count(group.used, "instance")) stayed in use: \(group.dropped) "
-        + "\(group.dropped == 1 ? "was" : "were") built and thrown away, as a @State default value is "
-        + "on every re-creation of the view struct."
+        + "\(group.dropped == 1 ? "was" : "were") built and thrown away, " + why(build)
     }
     if group.aliveDiscarded > 0, group.writesToDiscarded > 0 {
       text +=

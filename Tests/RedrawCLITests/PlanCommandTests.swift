@@ -1,0 +1,129 @@
+import Foundation
+import RedrawAnalysis
+import RedrawCLI
+import RedrawTestSupport
+import Testing
+
+/// The path of a scenario sample.
+func scenario(_ name: String) -> String {
+  repositoryRoot.appendingPathComponent("SampleTraces/scenarios/\(name).jsonl").path
+}
+
+@Suite("redraw plan: the migration, model by model")
+struct PlanCommandTests {
+  static func plan(_ arguments: [String]) throws -> (code: ExitCode, json: JSONValue) {
+    let terminal = CapturedTerminal()
+    let code = terminal.run(["plan"] + arguments + ["--format", "json"])
+    return (code, try JSONValue.parse(terminal.standardOutput))
+  }
+
+  @Test func anEffectfulOwnersInitializerRunsAreComputedForBothXcodes() throws {
+    let (code, json) = try Self.plan([scenario("migration-effectful-owner-before")])
+    #expect(code == .success)
+    #expect(json["version"] == .number(1))
+    #expect(json["swiftUI"] == .object([("target", .string("xcode26")), ("from", .string("trace"))]))
+    guard case .array(let models)? = json["models"] else { throw PlanTestError("models is an array") }
+    let article = try #require(models.first { $0["type"] == .string("ArticleModel") })
+    guard case .array(let owners)? = article["owners"], let owner = owners.first else {
+      throw PlanTestError("ArticleModel has an owner")
+    }
+    #expect(owner["view"] == .string("ArticleView"))
+    #expect(owner["initRuns"] == .object([("now", .number(1)), ("xcode26", .number(5)), ("xcode27", .number(1))]))
+    #expect(owner["effectsPerRun"] == .number(1))
+    #expect(owner["structs"] == .string("recorded"))
+    guard case .string(let site)? = owner["site"] else { throw PlanTestError("the owner has a site") }
+    // The `@StateObject`'s `Trace.make`, named relative to the source root.
+    let source = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("Sources/redraw-samples/EffectfulOwnerMigration.swift"),
+      encoding: .utf8)
+    let line = try #require(
+      source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+        $0.contains("@ViewStateObject var model = Trace.make(ArticleModel())")
+      })
+    #expect(site == "Sources/redraw-samples/EffectfulOwnerMigration.swift:\(line + 1)")
+    guard case .array(let checklist)? = json["checklist"] else { throw PlanTestError("checklist is an array") }
+    #expect(checklist.first?["severity"] == .string("error"))
+    #expect(checklist.first?["kind"] == .string("repeatingEffects"))
+  }
+
+  @Test func withXcode27TheOwnerNoLongerRepeatsAndTheItemSaysWhatXcode26WouldDo() throws {
+    let (code, json) = try Self.plan([scenario("migration-effectful-owner-before"), "--xcode", "27", "--fail-on", "warning"])
+    #expect(code == .success)
+    #expect(json["swiftUI"]?["from"] == .string("option"))
+    guard case .array(let checklist)? = json["checklist"] else { throw PlanTestError("checklist is an array") }
+    #expect(checklist.first?["severity"] == .string("info"))
+  }
+
+  @Test func failOnMakesTheErrorAGate() {
+    let arguments = ["plan", scenario("migration-effectful-owner-before"), "--fail-on"]
+    #expect(CapturedTerminal().run(arguments + ["error"]) == .findings)
+    #expect(CapturedTerminal().run(arguments + ["error", "--xcode", "27"]) == .success)
+    #expect(CapturedTerminal().run(["plan", scenario("migration-effectful-owner-before")]) == .success)
+  }
+
+  /// The plan and `redraw analyze` give one prediction.
+  @Test(arguments: ["migration-search-before", "migration-nested-list-before", "migration-equal-values-before"])
+  func thePlanAndTheAnalysisAgree(sample: String) throws {
+    let (_, plan) = try Self.plan([scenario(sample)])
+    let terminal = CapturedTerminal()
+    _ = terminal.run(["analyze", scenario(sample), "--format", "json", "--fail-on", "never"])
+    let analysis = try JSONValue.parse(terminal.standardOutput)
+    #expect(plan["evaluations"]?["after"] == analysis["summary"]?["evaluationsWithPropertyTracking"])
+    #expect(plan["evaluations"]?["saved"] == analysis["summary"]?["savedEvaluations"])
+    #expect(plan["evaluations"]?["added"] == analysis["summary"]?["addedEvaluations"])
+  }
+
+  /// Every key docs/json-report.md lists for the plan is in a plan of the samples, and the
+  /// plans have no key it does not list.
+  @Test func theDocumentedKeysAreTheKeysWritten() throws {
+    let page = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/json-report.md"), encoding: .utf8)
+    let section = try #require(page.range(of: "## The migration plan"))
+    let documented = Set(
+      page[section.upperBound...].matches(of: /"([A-Za-z0-9]+)":/).map { String($0.output.1) })
+    var written: Set<String> = []
+    func collect(_ value: JSONValue) {
+      switch value {
+      case .object(let members):
+        for (key, member) in members {
+          written.insert(key)
+          collect(member)
+        }
+      case .array(let elements): elements.forEach(collect)
+      default: break
+      }
+    }
+    for sample in ["migration-effectful-owner-before", "migration-nested-list-before", "reading-list-whole-model"] {
+      collect(try Self.plan([scenario(sample)]).json)
+    }
+    #expect(written.subtracting(documented).isEmpty, "written but not documented: \(written.subtracting(documented))")
+    #expect(documented.subtracting(written).isEmpty, "documented but never written: \(documented.subtracting(written))")
+  }
+
+  @Test(arguments: ["text", "markdown", "html"])
+  func everyFormatShowsTheModelsAndTheChecklist(format: String) {
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["plan", scenario("migration-effectful-owner-before"), "--format", format]) == .success)
+    #expect(terminal.standardOutput.contains("ArticleModel"))
+    #expect(terminal.standardOutput.contains("Xcode 26"))
+    #expect(terminal.standardOutput.contains("Checklist"))
+  }
+
+  @Test func aTraceWithNoObjectLevelModelHasNothingToMigrate() {
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["plan", scenario("profile-property-level")]) == .success)
+    #expect(terminal.standardOutput.contains("nothing to migrate"))
+  }
+
+  @Test func badInputAndUsage() {
+    #expect(CapturedTerminal().run(["plan", scenario("profile-object-level"), "--xcode", "25"]) == .usage)
+    #expect(CapturedTerminal().run(["plan", "/nonexistent.jsonl"]) == .inputError)
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["plan", "--help"]) == .success)
+    #expect(terminal.standardOutput.contains("--xcode"))
+  }
+}
+
+struct PlanTestError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,74 @@
+import Observation
+import RedrawPlatform
+import RedrawTrace
+import Testing
+
+/// A model whose properties cover the ways `@Observable` (Swift 6.2 and later) tells an
+/// assignment of an equal value: `Equatable` values by `==`, objects by identity, and other
+/// values never.
+final class AssignedModel: TrackedModel {
+  let tracking = ModelTracking()
+  @Tracked var count = 0
+  @Tracked var title = "a"
+  @Tracked var tags: [String] = []
+  @Tracked var owner = Owner()
+  @Tracked var position = Position()
+
+  final class Owner {}
+  /// Not `Equatable`: `@Observable` notifies of every assignment.
+  struct Position { var x = 0 }
+}
+
+/// `@Tracked` notifies observers of every assignment, as `@Published` does, and records an
+/// assignment of an equal value with `"same":true`, the one `@Observable` would not report.
+@Suite("Writes of an equal value are recorded as such")
+struct EqualWriteTests {
+  static func writes(_ lines: [TraceLine]) -> [String] {
+    lines.filter { $0.e == "write" }.map { "\($0.prop ?? "?")\($0.same == true ? " same" : "")" }
+  }
+
+  @Test func equatableValuesAndObjectsAreComparedOtherValuesAreNot() throws {
+    let model = AssignedModel()
+    let owner = model.owner
+    let lines = try record {
+      model.count = 0
+      model.count = 1
+      model.title = "a"
+      model.tags = []
+      model.tags = ["x"]
+      model.owner = owner
+      model.owner = AssignedModel.Owner()
+      model.position = AssignedModel.Position()
+    }
+    #expect(
+      Self.writes(lines) == [
+        "count same", "count", "title same", "tags same", "tags", "owner same", "owner", "position",
+      ])
+  }
+
+  /// A class recorded by hand, as docs/getting-started.md's `Basket`.
+  final class Shelf: TraceIdentifiable {
+    let traceIdentity = TraceIdentity()
+    var title = "a"
+  }
+
+  @Test func theExplicitAPISaysItWhenAsked() throws {
+    let shelf = Shelf()
+    let lines = try record {
+      Trace.write(shelf, type: "Shelf", property: "count", sameValue: true)
+      Trace.write(shelf, type: "Shelf", property: "count")
+      Trace.write(shelf, \.title, sameValue: true)
+    }
+    #expect(Self.writes(lines) == ["count same", "count", "title same"])
+  }
+
+  /// Observers are told of an equal assignment all the same: `@Tracked` stands for
+  /// `@Published` before a migration.
+  @Test func observersAreNotifiedOfAnEqualAssignment() {
+    let model = AssignedModel()
+    let changes = Locked(0)
+    withObservationTracking { _ = model.count } onChange: { changes.withLock { $0 += 1 } }
+    model.count = 0
+    #expect(changes.withLock { $0 } == 1)
+  }
+}
