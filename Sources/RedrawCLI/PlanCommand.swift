@@ -15,7 +15,8 @@ enum PlanCommand {
     choices: ["26", "27"])
   static let failOn = OptionSpec(
     name: "--fail-on", valueName: "severity",
-    help: "Exit with 1 when a checklist item is at or above this severity: error, warning or info; never (the default) to only write the plan.",
+    help:
+      "Exit with 1 when a checklist item is at or above this severity: error, warning or info; never (the default) to only write the plan.",
     defaultValue: "never", choices: ["error", "warning", "info", "never"])
 
   static let spec = CommandSpec(
@@ -35,7 +36,10 @@ enum PlanCommand {
       items at or above --fail-on; 2 an unreadable or invalid trace, or one with no events \
       (unless --allow-empty); 64 a wrong command line.
       """,
-    arguments: [ArgumentSpec(name: "trace", help: "Traces recorded before the migration; - reads standard input.", repeating: true)],
+    arguments: [
+      ArgumentSpec(
+        name: "trace", help: "Traces recorded before the migration; - reads standard input.", repeating: true)
+    ],
     options: [
       format, AnalyzeOptions.output, xcode, failOn, AnalyzeOptions.lenient, AnalyzeOptions.allowEmpty,
       AnalyzeOptions.config, AnalyzeOptions.threshold, AnalyzeOptions.sourceRoot, AnalyzeOptions.jobs,

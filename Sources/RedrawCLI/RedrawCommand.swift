@@ -38,7 +38,8 @@ public enum RedrawCommand {
     out += "prints the same.\n\n"
     out += "| exit code | meaning |\n|---|---|\n"
     out += "| 0 | success: no finding at or above `--fail-on`, no regression, a valid trace |\n"
-    out += "| 1 | findings at or above `--fail-on` (`analyze`), checklist items at or above it (`plan`), a regression (`diff`), problems (`validate`) |\n"
+    out +=
+      "| 1 | findings at or above `--fail-on` (`analyze`), checklist items at or above it (`plan`), a regression (`diff`), problems (`validate`) |\n"
     out += "| 2 | a trace or file that cannot be read, or is not valid |\n"
     out += "| 64 | a wrong command line or configuration |\n\n"
     out += "## redraw\n\n```\n" + HelpFormatter.help(for: root, subcommands: subcommands) + "```\n"

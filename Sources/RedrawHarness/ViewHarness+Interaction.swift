@@ -32,7 +32,7 @@ extension ViewHarness {
   /// - Returns: Whether such a button was found.
   @discardableResult
   public func tap(_ name: String, in type: (any HarnessView.Type)? = nil, node: Int? = nil) -> Bool {
-    guard case let (owner, .button(perform))? = action(name, in: type, node: node) else { return false }
+    guard case (let owner, .button(let perform))? = action(name, in: type, node: node) else { return false }
     Trace.action(name, node: owner, binding: false) { perform() }
     flush()
     return true
@@ -48,7 +48,9 @@ extension ViewHarness {
     -> Bool
   {
     for character in text {
-      guard case let (owner, .textField(current, onChange))? = action(name, in: type, node: node) else { return false }
+      guard case (let owner, .textField(let current, let onChange))? = action(name, in: type, node: node) else {
+        return false
+      }
       // A text field edits its text through a binding (`TextField(text: $model.draft)`).
       Trace.action(name, node: owner, binding: true) { onChange(current + String(character)) }
       flush()

@@ -113,7 +113,8 @@ public final class ViewHarness {
     Trace.viewStruct(typeName, node: id, parent: nil)
     let made = HarnessBuild.$current.withValue(swiftUI) { Trace.withOwner(id) { root() } }
     self.root = HarnessNode(
-      id: id, key: key, typeName: typeName, view: made, environment: [:], site: HarnessNode.Site(file: file, line: line))
+      id: id, key: key, typeName: typeName, view: made, environment: [:], site: HarnessNode.Site(file: file, line: line)
+    )
     flush()
   }
 

@@ -281,8 +281,9 @@ final class Recorder: Sendable {
 
   /// Writes the destination session's `meta` line and marks it written. A continuing line
   /// (after a scoped session's block) carries only the session's id.
-  func writeMetaLine(_ state: inout State, scenario: String?, app: String?, startedAt: String?, continuing: Bool = false)
-  {
+  func writeMetaLine(
+    _ state: inout State, scenario: String?, app: String?, startedAt: String?, continuing: Bool = false
+  ) {
     var meta = MetaLine.Fields(scenario: scenario, app: app, startedAt: startedAt, session: state.mainSessionID)
     if !continuing { meta.swiftUI = state.main.declaredBuild ?? SwiftUIBuildField.ofThisCompiler }
     guard reserve(&state, MetaLine.worstCaseLength(meta)) else { return }

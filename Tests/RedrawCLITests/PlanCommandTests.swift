@@ -47,7 +47,9 @@ struct PlanCommandTests {
   }
 
   @Test func withXcode27TheOwnerNoLongerRepeatsAndTheItemSaysWhatXcode26WouldDo() throws {
-    let (code, json) = try Self.plan([scenario("migration-effectful-owner-before"), "--xcode", "27", "--fail-on", "warning"])
+    let (code, json) = try Self.plan([
+      scenario("migration-effectful-owner-before"), "--xcode", "27", "--fail-on", "warning",
+    ])
     #expect(code == .success)
     #expect(json["swiftUI"]?["from"] == .string("option"))
     guard case .array(let checklist)? = json["checklist"] else { throw PlanTestError("checklist is an array") }

@@ -20,19 +20,25 @@ struct MigrationPredictionTests {
     var testDescription: String { before }
   }
 
-  static let pairs: [Pair] = [
-    Pair(
-      before: "migration-search-before", after: [("migration-search-after", .xcode26)], migratesOwners: true, owners: 1),
-    Pair(
-      before: "migration-nested-list-before", after: [("migration-nested-list-after", .xcode26)], migratesOwners: true),
-    Pair(
-      before: "migration-effectful-owner-before",
-      after: [("migration-effectful-owner-after-xcode26", .xcode26), ("migration-effectful-owner-after-xcode27", .xcode27)],
-      migratesOwners: true, owners: 1),
-    Pair(
-      before: "migration-equal-values-before", after: [("migration-equal-values-after", .xcode26)], migratesOwners: true
-    ),
-  ]
+  static let pairs: [Pair] =
+    [
+      Pair(
+        before: "migration-search-before", after: [("migration-search-after", .xcode26)], migratesOwners: true,
+        owners: 1),
+      Pair(
+        before: "migration-nested-list-before", after: [("migration-nested-list-after", .xcode26)], migratesOwners: true
+      ),
+      Pair(
+        before: "migration-effectful-owner-before",
+        after: [
+          ("migration-effectful-owner-after-xcode26", .xcode26), ("migration-effectful-owner-after-xcode27", .xcode27),
+        ],
+        migratesOwners: true, owners: 1),
+      Pair(
+        before: "migration-equal-values-before", after: [("migration-equal-values-after", .xcode26)],
+        migratesOwners: true
+      ),
+    ]
     + ["profile", "environment", "collection", "chat-actions", "state-object-owner", "nested-items"].map {
       Pair(before: "\($0)-object-level", after: [("\($0)-property-level", .xcode26)], migratesOwners: false)
     }

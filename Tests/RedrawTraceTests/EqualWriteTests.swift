@@ -67,7 +67,11 @@ struct EqualWriteTests {
   @Test func observersAreNotifiedOfAnEqualAssignment() {
     let model = AssignedModel()
     let changes = Locked(0)
-    withObservationTracking { _ = model.count } onChange: { changes.withLock { $0 += 1 } }
+    withObservationTracking {
+      _ = model.count
+    } onChange: {
+      changes.withLock { $0 += 1 }
+    }
     model.count = 0
     #expect(changes.withLock { $0 } == 1)
   }

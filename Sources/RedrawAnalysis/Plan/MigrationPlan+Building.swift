@@ -24,8 +24,11 @@ extension MigrationPlan {
       let facts = SessionFacts(session)
       for node in session.nodes {
         let saved = node.overBroad + node.equalValue + node.cascaded
-        views.update(node.view) { ViewPrediction(view: node.view, evaluations: EvaluationChange(), location: nil) } change: {
-          $0.evaluations = $0.evaluations + EvaluationChange(now: node.evaluations, saved: saved, added: node.missedUpdates)
+        views.update(node.view) {
+          ViewPrediction(view: node.view, evaluations: EvaluationChange(), location: nil)
+        } change: {
+          $0.evaluations =
+            $0.evaluations + EvaluationChange(now: node.evaluations, saved: saved, added: node.missedUpdates)
           if $0.location == nil { $0.location = CodeLocation(site: node.site) }
         }
       }
@@ -68,7 +71,9 @@ private struct SessionFacts {
       note(entry.type)
       missed[NodeTypeName(node: entry.node, type: entry.type), default: 0] += entry.updates
     }
-    for entry in session.savedEvaluations { saved[NodeTypeName(node: entry.node, type: entry.type), default: 0] += entry.total }
+    for entry in session.savedEvaluations {
+      saved[NodeTypeName(node: entry.node, type: entry.type), default: 0] += entry.total
+    }
     objectLevelTypes = types
     locations = session.nodeLocations
   }
@@ -125,7 +130,8 @@ private struct ModelAccumulator {
       } change: { view in
         view.evaluations = view.evaluations + EvaluationChange(now: node.evaluations, saved: saved, added: added)
         if view.wrapper == nil { view.wrapper = holding?.wrapper }
-        view.becomes = Self.declaration(after: view.wrapper, type: type, binds: node.bindings.contains(type)) ?? view.becomes
+        view.becomes =
+          Self.declaration(after: view.wrapper, type: type, binds: node.bindings.contains(type)) ?? view.becomes
       }
       if holding?.wrapper == .stateObject { addOwner(node, session: session, facts: facts) }
     }

@@ -53,10 +53,11 @@ extension MigrationPlan {
   private static func ownerItems(_ owner: ModelOwner, type: String, target: SwiftUIBuild) -> [ChecklistItem] {
     let other: SwiftUIBuild = target == .xcode26 ? .xcode27 : .xcode26
     let inferred = owner.structsInferred ? " (inferred from its parent's evaluations)" : ""
-    let effects = owner.effectsPerRun.map { perRun -> String in
-      guard perRun > 0 else { return "" }
-      return ", each starting \(Wording.count(perRun, "effect")) (\(owner.effects.joined(separator: ", ")))"
-    } ?? ""
+    let effects =
+      owner.effectsPerRun.map { perRun -> String in
+        guard perRun > 0 else { return "" }
+        return ", each starting \(Wording.count(perRun, "effect")) (\(owner.effects.joined(separator: ", ")))"
+      } ?? ""
     func runs(_ build: SwiftUIBuild) -> String {
       "built with \(build) its initial value runs \(Wording.count(owner.initRuns.runs(under: build), "time"))"
         + (build == .xcode26 ? inferred : "") + " instead of \(owner.initRuns.now)"

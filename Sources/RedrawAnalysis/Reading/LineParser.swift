@@ -95,7 +95,9 @@ struct LineParser {
       guard !scanner.isAtEnd, scanner.current == UInt8(ascii: "\"") else {
         throw scanner.failure("expected a string for \"\(key.name)\"")
       }
-      event.swiftUI = (true, try scanner.readString { bytes in SwiftUIBuild(rawValue: String(decoding: bytes, as: UTF8.self)) })
+      event.swiftUI = (
+        true, try scanner.readString { bytes in SwiftUIBuild(rawValue: String(decoding: bytes, as: UTF8.self)) }
+      )
       return true
     }
   }

@@ -72,7 +72,8 @@ public enum RepeatedInitRule: Rule {
         group.effectCount > 0 ? .error : average >= costly || group.writesToDiscarded > 0 ? .warning : .info
       return Finding(
         rule: description.id, severity: context.severity(severity, of: description),
-        message: message(group, average: average, build: session.swiftUI), fix: description.fix, view: group.ownerView, type: group.type,
+        message: message(group, average: average, build: session.swiftUI), fix: description.fix, view: group.ownerView,
+        type: group.type,
         count: group.runs, site: group.site, location: group.location(bodies: bodies), scenario: session.scenario,
         source: session.source, evidence: group.latest, trail: group.trail)
     }

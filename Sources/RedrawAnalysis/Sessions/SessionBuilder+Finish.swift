@@ -32,7 +32,8 @@ extension SessionBuilder {
         summary.parentEvaluationsSinceFirst = max(0, nodes[parent].summary.evaluations - node.parentEvaluationsAtFirst)
       }
       summary.holdings = node.holdings.map { holding in
-        ModelHolding(type: strings[holding.type], wrapper: holding.wrapper.flatMap { ModelWrapper(rawValue: strings[$0]) })
+        ModelHolding(
+          type: strings[holding.type], wrapper: holding.wrapper.flatMap { ModelWrapper(rawValue: strings[$0]) })
       }
       summary.bindings = (bindingTypes[summary.node] ?? []).sorted()
       summary.propertiesRead = node.properties.count

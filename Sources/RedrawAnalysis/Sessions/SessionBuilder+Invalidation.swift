@@ -119,7 +119,9 @@ extension SessionBuilder {
     case .state?: return .state
     case .parent?: return fromParent
     case .write?:
-      if let needed = pendingNeeded { return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed) }
+      if let needed = pendingNeeded {
+        return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed)
+      }
       if let object = event.object, let type = event.type, let property = event.property {
         let write = PendingWrite(type: type, property: property)
         let slot = objectIDs.index(of: DenseIndex.key(object))
@@ -138,7 +140,9 @@ extension SessionBuilder {
       // re-evaluate the child then (it would have, in the same pass): it is no reason now.
       // Writes of an equal value alone would not have invalidated the view with
       // `@Observable`: its parent's evaluation since, if any, is the reason; else they are.
-      if let needed = pendingNeeded { return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed) }
+      if let needed = pendingNeeded {
+        return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed)
+      }
       if let write = pendingOverBroad {
         let sameUpdate = parentEvaluated && parent?.writesBefore == writeCount
         if !sameUpdate || parent?.causeWrite == write.pair { return .overBroad(write) }

@@ -107,7 +107,8 @@ enum PlanHTMLReport {
       id: "views", title: "Views",
       headers: header("View") + header("Now", number: true) + header("Saved", number: true)
         + header("Added", number: true) + header("After", number: true),
-      rows: plan.views.prefix(PlanReport.maximumRows).map { "<tr>" + cell($0.view) + numbers($0.evaluations) + "</tr>" })
+      rows: plan.views.prefix(PlanReport.maximumRows).map { "<tr>" + cell($0.view) + numbers($0.evaluations) + "</tr>" }
+    )
   }
 
   // MARK: - Cells
