@@ -59,7 +59,7 @@ public struct Tracked<Value> {
           let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)
           Recorder.shared.recordWrite(
             object: tracking.identity.objectID, type: names.type, property: names.property,
-            same: assignsEqualValue(model[keyPath: storageKeyPath].value, newValue))
+            same: names.equality.same(model[keyPath: storageKeyPath].value, newValue))
         }
         if ModelObservation.isCollecting || tracking.hasWriteHandlers {
           tracking.tellObservers(
@@ -70,21 +70,6 @@ public struct Tracked<Value> {
         tracking.registerDidSet(model, wrappedKeyPath)
       }
     }
-  }
-
-  // MARK: - Equal values
-
-  /// Whether assigning `new` over `old` is one `@Observable` (Swift 6.2 and later) would not
-  /// report: an `Equatable` value `==` to the old one, or the same object.
-  ///
-  /// `@Tracked` notifies observers of every assignment, as `@Published` does; the write is
-  /// recorded with `"same":true` so the analyzer can tell what the migration saves. Not
-  /// inlined: the check is a dynamic cast, made only while recording.
-  @usableFromInline
-  static func assignsEqualValue(_ old: Value, _ new: Value) -> Bool {
-    if let equatable = Value.self as? any Equatable.Type { return equatable.redrawEqual(old, new) }
-    if Value.self is AnyObject.Type { return (old as AnyObject) === (new as AnyObject) }
-    return false
   }
 
   // MARK: - Names
@@ -98,7 +83,8 @@ public struct Tracked<Value> {
     _ model: Model, _ storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>
   ) -> TrackedNames {
     let names = TrackedNames.resolve(
-      Model.self, offset: offset(of: storageKeyPath, in: model), identity: model.tracking.identity)
+      Model.self, offset: offset(of: storageKeyPath, in: model), identity: model.tracking.identity,
+      equality: TrackedEquality.of(Value.self))
     model[keyPath: storageKeyPath].names = names
     return names
   }
@@ -115,35 +101,95 @@ public struct Tracked<Value> {
 
 extension Tracked: Sendable where Value: Sendable {}
 
-/// The interned names a ``Tracked`` property writes on its events.
+/// The interned names a ``Tracked`` property writes on its events, and how it compares an
+/// assignment with the value before.
 @usableFromInline
 struct TrackedNames: Sendable {
   @usableFromInline let type: TraceName
   @usableFromInline let property: TraceName
+  @usableFromInline let equality: TrackedEquality
 
   @usableFromInline
-  init(type: TraceName, property: TraceName) {
+  init(type: TraceName, property: TraceName, equality: TrackedEquality = .never) {
     self.type = type
     self.property = property
+    self.equality = equality
   }
 
   /// Interns the names of the property whose storage lies `offset` bytes into instances of
   /// `type`, and lets `identity` name the type on its `deinit` event.
   @usableFromInline
-  static func resolve(_ type: AnyClass, offset: Int, identity: TraceIdentity) -> TrackedNames {
+  static func resolve(_ type: AnyClass, offset: Int, identity: TraceIdentity, equality: TrackedEquality)
+    -> TrackedNames
+  {
     let recorder = Recorder.shared
     let names = TrackedNames(
-      type: recorder.intern(type), property: recorder.intern(TrackedPropertyName.of(type, offset: offset)))
+      type: recorder.intern(type), property: recorder.intern(TrackedPropertyName.of(type, offset: offset)),
+      equality: equality)
     identity.noteType(names.type)
     return names
   }
 }
 
+/// Whether an assignment to a ``Tracked`` property is one `@Observable` (Swift 6.2 and
+/// later) would not report: an `Equatable` value `==` to the old one, or, for a class that is
+/// not `Equatable`, the same object. Other values are never equal.
+///
+/// `@Tracked` notifies observers of every assignment, as `@Published` does; such a write is
+/// recorded with `"same":true`, so the analyzer can tell what the migration saves. Found once
+/// per property (with its names), as a trivial value (a metatype and its witness table, no
+/// reference to count), so a recorded write makes no conformance lookup, and a read costs
+/// nothing more.
+@usableFromInline
+enum TrackedEquality: @unchecked Sendable {
+  case never
+  case identity
+  /// A standard integer or `Bool`, whose `==` compares the bytes.
+  case bitwise
+  /// The value's type, as `Equatable`.
+  case equatable(any Equatable.Type)
+
+  /// The types whose `==` is their bytes' equality: compared in place, without a call.
+  static let bitwiseTypes: [Any.Type] = [
+    Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self,
+    UInt64.self, Bool.self,
+  ]
+
+  @usableFromInline
+  static func of<Value>(_ type: Value.Type) -> TrackedEquality {
+    if bitwiseTypes.contains(where: { $0 == type }) { return .bitwise }
+    if let equatable = type as? any Equatable.Type { return .equatable(equatable) }
+    return type is AnyObject.Type ? .identity : .never
+  }
+
+  /// Whether `new` equals `old`, as this kind of value compares. Inlined into the accessor,
+  /// where `Value` is the property's own type: the values are handed to `==` where they lie.
+  @inlinable @inline(__always)
+  func same<Value>(_ old: Value, _ new: Value) -> Bool {
+    switch self {
+    case .never: return false
+    case .identity: return (old as AnyObject) === (new as AnyObject)
+    case .bitwise:
+      // The value's size is a constant here: one compare of its bits.
+      switch MemoryLayout<Value>.size {
+      case 8: return unsafeBitCast(old, to: UInt64.self) == unsafeBitCast(new, to: UInt64.self)
+      case 4: return unsafeBitCast(old, to: UInt32.self) == unsafeBitCast(new, to: UInt32.self)
+      case 2: return unsafeBitCast(old, to: UInt16.self) == unsafeBitCast(new, to: UInt16.self)
+      case 1: return unsafeBitCast(old, to: UInt8.self) == unsafeBitCast(new, to: UInt8.self)
+      default: return false
+      }
+    case .equatable(let type):
+      return withUnsafePointer(to: old) { old in
+        withUnsafePointer(to: new) { new in type.redrawEqual(UnsafeRawPointer(old), UnsafeRawPointer(new)) }
+      }
+    }
+  }
+}
+
 extension Equatable {
-  /// Whether `a` and `b`, both of this type, are equal: ``Tracked``'s check of an
-  /// assignment whose type it knows only dynamically.
-  static func redrawEqual(_ a: Any, _ b: Any) -> Bool {
-    guard let a = a as? Self, let b = b as? Self else { return false }
-    return a == b
+  /// `==` of the two values of this type at `a` and `b`.
+  @usableFromInline
+  static func redrawEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+    a.assumingMemoryBound(to: Self.self).pointee == b.assumingMemoryBound(to: Self.self).pointee
   }
 }

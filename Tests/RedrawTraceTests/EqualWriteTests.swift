@@ -13,6 +13,8 @@ final class AssignedModel: TrackedModel {
   @Tracked var tags: [String] = []
   @Tracked var owner = Owner()
   @Tracked var position = Position()
+  @Tracked var isOn = false
+  @Tracked var ratio = Double.nan
 
   final class Owner {}
   /// Not `Equatable`: `@Observable` notifies of every assignment.
@@ -39,10 +41,14 @@ struct EqualWriteTests {
       model.owner = owner
       model.owner = AssignedModel.Owner()
       model.position = AssignedModel.Position()
+      model.isOn = false
+      model.isOn = true
+      model.ratio = .nan  // NaN is not == NaN
     }
     #expect(
       Self.writes(lines) == [
-        "count same", "count", "title same", "tags same", "tags", "owner same", "owner", "position",
+        "count same", "count", "title same", "tags same", "tags", "owner same", "owner", "position", "isOn same",
+        "isOn", "ratio",
       ])
   }
 

@@ -293,20 +293,29 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
   /// The kind named by `length` bytes packed into `word` (see ``packedWord(_:)``).
   @inline(__always)
   static func named(_ word: UInt64, length: Int) -> EventKind {
-    switch (word, length) {
-    case (0x6461_6572, 4): return .read
-    case (0x65_7469_7277, 5): return .write
-    case (0x79_646F62, 4): return .body
-    case (0x64_6E65, 3): return .end
-    case (0x7469_6E69, 4): return .`init`
-    case (0x7463_6566_6665, 6): return .effect
-    case (0x7469_6E69_6564, 6): return .`deinit`
-    case (0x6B72_616D, 4): return .mark
-    case (0x6174_656D, 4): return .meta
-    case (0x7473_6F6C, 4): return .lost
-    case (0x6E6F_6974_6361, 6): return .action
-    case (0x65_7672_6573_626F, 7): return .observe
-    case (0x7463_7572_7473, 6): return .`struct`
+    // By length first: one compare picks the few words of that length.
+    switch length {
+    case 3: return word == 0x64_6E65 ? .end : .unknown
+    case 4:
+      switch word {
+      case 0x6461_6572: return .read
+      case 0x79_646F62: return .body
+      case 0x7469_6E69: return .`init`
+      case 0x6B72_616D: return .mark
+      case 0x6174_656D: return .meta
+      case 0x7473_6F6C: return .lost
+      default: return .unknown
+      }
+    case 5: return word == 0x65_7469_7277 ? .write : .unknown
+    case 6:
+      switch word {
+      case 0x7463_6566_6665: return .effect
+      case 0x7469_6E69_6564: return .`deinit`
+      case 0x6E6F_6974_6361: return .action
+      case 0x7463_7572_7473: return .`struct`
+      default: return .unknown
+      }
+    case 7: return word == 0x65_7672_6573_626F ? .observe : .unknown
     default: return .unknown
     }
   }

@@ -7,11 +7,16 @@ struct SavedEvaluationsCollector: SessionCollector {
   private var entries = DenseMap<NodeType, Counts>()
   /// Per node, by index: the type its last evaluation's waste traces back to, or -1.
   private var wastedFor: [Int32] = []
+  /// Per node, by index: its last entry's type and position, found again without hashing.
+  private var memos: [(type: Int32, position: Int32)] = []
 
   @inline(__always)
   mutating func evaluationBegan(_ evaluation: EvaluationFact, reason: EvaluationReason, threads: [Int64]) {
     let node = evaluation.node
-    if node >= wastedFor.count { wastedFor.append(contentsOf: repeatElement(-1, count: node + 1 - wastedFor.count)) }
+    if node >= wastedFor.count {
+      wastedFor.append(contentsOf: repeatElement(-1, count: node + 1 - wastedFor.count))
+      memos.append(contentsOf: repeatElement((type: Int32(-1), position: Int32(0)), count: node + 1 - memos.count))
+    }
     switch reason {
     case .overBroad(let write):
       entries.values[position(node, write.type)].overBroad += 1
@@ -28,9 +33,14 @@ struct SavedEvaluationsCollector: SessionCollector {
     }
   }
 
+  /// - Complexity: O(1); a table lookup unless the node's last saved evaluation was for the
+  ///   same type.
   private mutating func position(_ node: Int, _ type: StringID) -> Int {
+    if memos[node].type == type.rawValue { return Int(memos[node].position) }
     let key = NodeType(node: node, type: type)
-    return entries.position(of: key.packed, key: key) { Counts() }
+    let position = entries.position(of: key.packed, key: key) { Counts() }
+    memos[node] = (type.rawValue, Int32(position))
+    return position
   }
 
   mutating func finish(

@@ -36,6 +36,7 @@ extension SessionBuilder {
       note("observe events outside a body (ignored)", line: evidence.line, time: event.time)
       return
     }
+    hasSubscriptions = true
     let holding = NodeHolding(type: event.type!, wrapper: event.detail)
     if !nodes[node].holdings.contains(holding) { nodes[node].holdings.append(holding) }
     let slot = touch(event.object!, type: event.type!, inInit: false, use: true, evidence)
@@ -114,10 +115,12 @@ extension SessionBuilder {
           }
           let needed = nodes[index].reads.holds(read)
           invalidate(index, by: write, needed: needed)
-          // A read of an object the view does not subscribe to (object-level tracking)
-          // that a write changed: the view keeps showing the old value unless something
-          // else re-evaluates it (``MissedUpdateRule``).
-          if needed, !nodes[index].reads.holds(DenseIndex.key(Int32(slot), Self.subscriptionProperty)) {
+          // A read of an object the view does not subscribe to (object-level tracking, from
+          // the session's first subscription on) that a write changed: the view keeps showing
+          // the old value unless something else re-evaluates it (``MissedUpdateRule``).
+          if needed, hasSubscriptions,
+            !nodes[index].reads.holds(DenseIndex.key(Int32(slot), Self.subscriptionProperty))
+          {
             collectors.unsubscribedReadWritten(node: index, write: write, threads: threadIDs)
           }
         }

@@ -71,6 +71,9 @@ package struct SessionBuilder {
   /// View structs made per trace node (`struct` events), by dense index in `structNodes`.
   var structNodes = DenseIndex()
   var structCounts: [Int32] = []
+  /// Whether the session recorded a subscription (`observe`) yet: before one, it looks
+  /// tracked per property, and no update is missed.
+  var hasSubscriptions = false
   /// The types each node edits through bindings (writes inside its `binding` actions).
   var bindings: Set<NodeBinding> = []
   /// Evaluations each property's writes caused in each view, needed and over-broad: keys
