@@ -32,8 +32,8 @@ struct EndToEndTests {
     try process.run()
     if let input { standardInput.fileHandleForWriting.write(input) }
     try standardInput.fileHandleForWriting.close()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    let outputData = output.fileHandleForReading.readAll()
+    let errorData = error.fileHandleForReading.readAll()
     process.waitUntilExit()
     return Run(
       status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),

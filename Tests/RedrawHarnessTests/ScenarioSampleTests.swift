@@ -178,7 +178,7 @@ struct ScenarioSampleTests {
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let message = String(decoding: errors.fileHandleForReading.readAll(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "\(message)")
   }

@@ -25,7 +25,7 @@ struct BrowserTests {
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
+    let data = output.fileHandleForReading.readAll()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)
   }

@@ -82,7 +82,7 @@ struct PlanBrowserTests {
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
-    let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let dom = String(decoding: output.fileHandleForReading.readAll(), as: UTF8.self)
     process.waitUntilExit()
     let start = try #require(dom.range(of: "<pre id=\"test-results\">"), "the driver ran: \(dom.prefix(300))")
     let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))

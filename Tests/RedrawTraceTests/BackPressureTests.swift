@@ -1,5 +1,6 @@
 import Foundation
 import RedrawPlatform
+import RedrawTestSupport
 import Testing
 
 @testable import RedrawTrace
@@ -39,7 +40,7 @@ extension RecorderTests {
         // Drained only now: `stop` waits for the writer, which waits for this reader.
         let (readEnd, read, reading) = (ends[0], Locked(Data()), DispatchGroup())
         DispatchQueue.global().async(group: reading) {
-          let data = FileHandle(fileDescriptor: readEnd).readDataToEndOfFile()
+          let data = FileHandle(fileDescriptor: readEnd).readAll()
           read.withLock { $0 = data }
         }
         Trace.stop()
