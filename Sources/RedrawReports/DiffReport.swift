@@ -196,21 +196,13 @@ public enum DiffReport {
         + "<th class=\"num\" data-type=\"number\">After</th><th class=\"num\" data-type=\"number\">Change</th>"
         + "</tr></thead>"
     }
-    var page = """
-      <!doctype html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta http-equiv="Content-Security-Policy" content="\(HTMLAssets.contentSecurityPolicy)">
-      <title>Redraw diff</title>
-      <style>\(HTMLAssets.style)</style>
-      </head>
-      <body>
-      <h1>Redraw diff</h1>
-      <p class="meta">before <code>\(HTML.escaped(context.before))</code> · after <code>\(HTML.escaped(context.after))</code></p>
-      <p id="verdict"><strong>\(context.regressed ? "Regressed:" : "No regression.")</strong>\(context.regressed ? " " + HTML.escaped(reasons(context)) : "")</p>
+    var page =
+      HTMLAssets.documentStart(title: "Redraw diff") + """
+        <h1>Redraw diff</h1>
+        <p class="meta">before <code>\(HTML.escaped(context.before))</code> · after <code>\(HTML.escaped(context.after))</code></p>
+        <p id="verdict"><strong>\(context.regressed ? "Regressed:" : "No regression.")</strong>\(context.regressed ? " " + HTML.escaped(reasons(context)) : "")</p>
 
-      """
+        """
     page += "<table id=\"totals\">" + head("")
     page += "<tbody>" + line("Body evaluations", comparison.bodyEvaluations)
     page += line("Over-broad", comparison.overBroadEvaluations)
@@ -227,8 +219,8 @@ public enum DiffReport {
     for finding in comparison.fixedFindings.prefix(maximumRows) {
       page += "<li>fixed <code>\(finding.rule)</code> \(HTML.escaped(JUnitReport.caseName(finding)))</li>\n"
     }
-    page += "</ul>\n<script>\(HTMLAssets.script)</script>\n</body>\n</html>\n"
-    return page
+    page += "</ul>\n"
+    return page + HTMLAssets.documentEnd
   }
 
   /// "Regressed: body evaluations grew …; 2 new findings at or above error: …."

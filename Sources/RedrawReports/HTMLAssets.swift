@@ -89,6 +89,27 @@ enum HTMLAssets {
     })();
     """
 
+  /// The start of a page, through `<body>`: its policy, its style and `title`, which the
+  /// caller escaped.
+  static func documentStart(title: String) -> String {
+    """
+    <!doctype html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>\(title)</title>
+    <style>\(style)</style>
+    </head>
+    <body>
+
+    """
+  }
+
+  /// The end of a page: the script that sorts and filters its tables.
+  static let documentEnd = "<script>\(script)</script>\n</body>\n</html>\n"
+
   /// The CSP source for the script: `'sha256-…'`.
   static let scriptHash = "'sha256-" + SHA256.base64(SHA256.digest(Array(script.utf8))) + "'"
 

@@ -14,23 +14,14 @@ public enum HTMLReport: ReportRenderer {
 
   public static func render(_ analysis: Analysis, context: ReportContext) -> String {
     let summary = analysis.summary
-    var page = """
-      <!doctype html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta http-equiv="Content-Security-Policy" content="\(HTMLAssets.contentSecurityPolicy)">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>Redraw report</title>
-      <style>\(HTMLAssets.style)</style>
-      </head>
-      <body>
-      <header>
-      <h1>Redraw report</h1>
-      <p class="meta">redraw \(HTML.escaped(context.toolVersion)) · \(files(analysis))\(generated(context))</p>
-      </header>
+    var page =
+      HTMLAssets.documentStart(title: "Redraw report") + """
+        <header>
+        <h1>Redraw report</h1>
+        <p class="meta">redraw \(HTML.escaped(context.toolVersion)) · \(files(analysis))\(generated(context))</p>
+        </header>
 
-      """
+        """
     page += summarySection(summary)
     page += dataLossSection(analysis)
     page += findingsSection(analysis)
@@ -46,12 +37,9 @@ public enum HTMLReport: ReportRenderer {
       those caused only by writes of an equal value; added = updates of objects a view read without subscribing \
       that never reached it; with @Observable = what the same run would have needed with property-level \
       tracking, now − saved + added.</p></footer>
-      <script>\(HTMLAssets.script)</script>
-      </body>
-      </html>
 
       """
-    return page
+    return page + HTMLAssets.documentEnd
   }
 
   // MARK: - Sections

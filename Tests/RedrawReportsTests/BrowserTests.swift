@@ -14,22 +14,6 @@ import Testing
 struct BrowserTests {
   static let artifacts = repositoryRoot.appendingPathComponent(".build/test-artifacts")
 
-  /// Runs Chromium headless with `arguments` and returns its standard output.
-  func chromium(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(Chromium.path))
-    process.arguments =
-      ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--hide-scrollbars"]
-      + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readAll()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
-  }
-
   /// A report of every sample plus a view whose name is a script.
   func report() throws -> String {
     HTMLReport.render(try analysis(), context: ReportContext(toolVersion: "0.0.0-test", generatedAt: "2026-11-30"))
@@ -105,13 +89,7 @@ struct BrowserTests {
       out.textContent = JSON.stringify(results);
       document.body.appendChild(out);
       """
-    func hash(_ script: String) -> String { "'sha256-" + SHA256.base64(SHA256.digest(Array(script.utf8))) + "'" }
-    var page = html.replacingOccurrences(
-      of: "script-src \(HTMLAssets.scriptHash)",
-      with: "script-src \(HTMLAssets.scriptHash) \(hash(probe)) \(hash(driver))")
-    page = page.replacingOccurrences(
-      of: "<meta charset=\"utf-8\">", with: "<meta charset=\"utf-8\">\n<script>\(probe)</script>")
-    return page.replacingOccurrences(of: "</body>", with: "<script>\(driver)</script>\n</body>")
+    return Chromium.instrumented(html, probe: probe, driver: driver)
   }
 
   struct Results: Decodable {
@@ -139,15 +117,7 @@ struct BrowserTests {
   func driven(_ arguments: [String] = []) throws -> Results {
     let html = try report()
     #expect(!html.contains("<script>window.__pwned"))
-    let scratch = ScratchDirectory()
-    let page = scratch.url.appendingPathComponent("report.html")
-    try Data(instrumented(html).utf8).write(to: page)
-    let dom = try chromium(arguments + ["--virtual-time-budget=5000", "--dump-dom", page.absoluteString])
-    let start = try #require(dom.range(of: "<pre id=\"test-results\">"), "the driver ran: \(dom.prefix(300))")
-    let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
-    let json = dom[start.upperBound..<end.lowerBound].replacingOccurrences(of: "&lt;", with: "<")
-      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
-    return try JSONDecoder().decode(Results.self, from: Data(json.utf8))
+    return try Chromium.results(of: instrumented(html), arguments: arguments)
   }
 
   @Test func sortingFilteringAndSafety() throws {
@@ -195,15 +165,10 @@ struct BrowserTests {
     for (name, arguments) in [("report-light.png", []), ("report-dark.png", ["--force-dark-mode"])] {
       let screenshot = Self.artifacts.appendingPathComponent(name)
       try? FileManager.default.removeItem(at: screenshot)
-      _ = try chromium(arguments + ["--window-size=1280,2400", "--screenshot=\(screenshot.path)", page.absoluteString])
+      _ = try Chromium.run(
+        arguments + ["--window-size=1280,2400", "--screenshot=\(screenshot.path)", page.absoluteString])
       shots.append(try Data(contentsOf: screenshot))
     }
     #expect(shots[0] != shots[1], "the dark screenshot is not the light one")
   }
-}
-
-/// Where Chromium is installed, if it is.
-enum Chromium {
-  static let path: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
 }

@@ -62,31 +62,7 @@ struct PlanBrowserTests {
 
   /// Loads `html` with the probe and the driver in Chromium and returns what the driver read.
   func driven(_ html: String) throws -> Results {
-    func hash(_ script: String) -> String { "'sha256-" + SHA256.base64(SHA256.digest(Array(script.utf8))) + "'" }
-    var page = html.replacingOccurrences(
-      of: "script-src \(HTMLAssets.scriptHash)",
-      with: "script-src \(HTMLAssets.scriptHash) \(hash(Self.probe)) \(hash(Self.driver))")
-    page = page.replacingOccurrences(
-      of: "<meta charset=\"utf-8\">", with: "<meta charset=\"utf-8\">\n<script>\(Self.probe)</script>")
-    page = page.replacingOccurrences(of: "</body>", with: "<script>\(Self.driver)</script>\n</body>")
-    let scratch = ScratchDirectory()
-    let file = scratch.url.appendingPathComponent("page.html")
-    try Data(page.utf8).write(to: file)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(Chromium.path))
-    process.arguments = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-      "--virtual-time-budget=5000", "--dump-dom", file.absoluteString,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let dom = String(decoding: output.fileHandleForReading.readAll(), as: UTF8.self)
-    process.waitUntilExit()
-    let start = try #require(dom.range(of: "<pre id=\"test-results\">"), "the driver ran: \(dom.prefix(300))")
-    let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
-    return try JSONDecoder().decode(Results.self, from: Data(dom[start.upperBound..<end.lowerBound].utf8))
+    try Chromium.results(of: Chromium.instrumented(html, probe: Self.probe, driver: Self.driver))
   }
 
   @Test func thePlanShowsSavedAndAddedSideBySideAndTheErrorFirst() throws {

@@ -5,31 +5,22 @@ import RedrawAnalysis
 enum PlanHTMLReport {
   static func render(_ plan: MigrationPlan, _ context: PlanReport.Context) -> String {
     let totals = plan.totals
-    var page = """
-      <!doctype html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta http-equiv="Content-Security-Policy" content="\(HTMLAssets.contentSecurityPolicy)">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>Redraw migration plan</title>
-      <style>\(HTMLAssets.style)</style>
-      </head>
-      <body>
-      <header>
-      <h1>Redraw migration plan</h1>
-      <p class="meta">redraw \(HTML.escaped(context.toolVersion)) · \(context.inputs.prefix(3).map { "<code>\(HTML.escaped($0))</code>" }.joined(separator: ", "))</p>
-      <p id="target">SwiftUI: \(HTML.escaped(PlanReport.target(plan)))</p>
-      </header>
-      <section id="summary" class="cards">
-      \(card(totals.now, "evaluations now", id: "card-now"))
-      \(card(totals.saved, "saved by the move", id: "card-saved"))
-      \(card(totals.added, "added: missed updates that now arrive", id: "card-added"))
-      \(card(totals.after, "after the move", id: "card-after"))
-      \(card(plan.models.count, plan.models.count == 1 ? "model to move" : "models to move", id: "card-models"))
-      </section>
+    var page =
+      HTMLAssets.documentStart(title: "Redraw migration plan") + """
+        <header>
+        <h1>Redraw migration plan</h1>
+        <p class="meta">redraw \(HTML.escaped(context.toolVersion)) · \(context.inputs.prefix(3).map { "<code>\(HTML.escaped($0))</code>" }.joined(separator: ", "))</p>
+        <p id="target">SwiftUI: \(HTML.escaped(PlanReport.target(plan)))</p>
+        </header>
+        <section id="summary" class="cards">
+        \(card(totals.now, "evaluations now", id: "card-now"))
+        \(card(totals.saved, "saved by the move", id: "card-saved"))
+        \(card(totals.added, "added: missed updates that now arrive", id: "card-added"))
+        \(card(totals.after, "after the move", id: "card-after"))
+        \(card(plan.models.count, plan.models.count == 1 ? "model to move" : "models to move", id: "card-models"))
+        </section>
 
-      """
+        """
     page += HTMLCharts.whatIf(totals, title: "What the move changes")
     page += checklist(plan)
     page += models(plan)
@@ -40,12 +31,9 @@ enum PlanHTMLReport {
       the children's evaluations they cascaded into. Added: updates of objects a view read without subscribing \
       to them, which never reached it and will. Initializer runs as @State: once per view struct made with \
       Xcode 26 (the property wrapper), once per view identity with Xcode 27 (the macro).</p></footer>
-      <script>\(HTMLAssets.script)</script>
-      </body>
-      </html>
 
       """
-    return page
+    return page + HTMLAssets.documentEnd
   }
 
   // MARK: - Sections
