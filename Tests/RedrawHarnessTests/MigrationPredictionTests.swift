@@ -118,4 +118,37 @@ struct MigrationPredictionTests {
     #expect(plan.target == .xcode26)
     #expect(plan.targetSource == .trace)
   }
+
+  /// What each view's declaration becomes, as Apple's migration guide says: `@StateObject` to
+  /// `@State`, `@ObservedObject` to a plain property, or `@Bindable` where the view binds to the
+  /// model, `@EnvironmentObject` to `@Environment(Type.self)`.
+  @Test func theWrappersBecomeWhatTheMigrationGuideSays() throws {
+    func declarations(_ sample: String) throws -> [String: String] {
+      let plan = Analyzer().plan(for: try Self.analyze(sample))
+      var found: [String: String] = [:]
+      for model in plan.models {
+        for view in model.views { found["\(view.view) \(model.type)"] = view.becomes?.spelling ?? "-" }
+      }
+      return found
+    }
+    #expect(
+      try declarations("migration-search-before") == [
+        "InboxScreen InboxModel": "@State", "SearchField InboxModel": "@Bindable", "UnreadBadge InboxModel": "let",
+      ])
+    #expect(
+      try declarations("environment-object-level")["ProfileHeader SessionModel"] == "@Environment(SessionModel.self)")
+    #expect(try declarations("migration-nested-list-before")["TodoList TodoItem"] == "-", "read without subscribing")
+  }
+
+  /// A trace without `struct` events (an app's) infers the structs from the parent's
+  /// evaluations, and says so.
+  @Test func withoutStructEventsTheStructsAreInferredAndLabelled() throws {
+    let path = repositoryRoot.appendingPathComponent("SampleTraces/scenarios/migration-effectful-owner-before.jsonl")
+    let text = try String(contentsOf: path, encoding: .utf8)
+    let stripped = text.split(separator: "\n").filter { !$0.contains(#""e":"struct""#) }.joined(separator: "\n") + "\n"
+    let analysis = try Analyzer().analyze(bytes: Array(stripped.utf8), name: "app.jsonl")
+    let owner = try #require(Analyzer().plan(for: analysis).models.flatMap(\.owners).first)
+    #expect(owner.structsInferred)
+    #expect(owner.initRuns == InitRuns(now: 1, xcode26: 5, xcode27: 1))
+  }
 }

@@ -100,9 +100,9 @@ public enum MissedUpdateRule: Rule {
   // MARK: - Messages
 
   static func message(_ entry: Merged) -> String {
-    "\(entry.view) read \(entry.type).\(entry.property.property) without subscribing to the \(entry.type), and "
-      + "\(Wording.count(entry.updates, "update")) of it never re-evaluated the view (first written"
-      + "\(Wording.at(entry.property.writeSite).isEmpty ? " at line \(entry.property.first.line)" : Wording.at(entry.property.writeSite))): "
+    let written = entry.property.writeSite.map { Wording.at($0) } ?? " at trace line \(entry.property.first.line)"
+    return "\(entry.view) read \(entry.type).\(entry.property.property) without subscribing to the \(entry.type), and "
+      + "\(Wording.count(entry.updates, "update")) of it never re-evaluated the view (first written\(written)): "
       + "it kept showing stale data. With @Observable, which tracks every property a body reads, "
       + "\(entry.updates == 1 ? "it" : "each") would have re-evaluated it."
   }
