@@ -53,7 +53,7 @@ enum ArgumentParser {
         throw UsageError(
           message:
             "The value '\(value)' is invalid for '\(option.name) <\(valueName)>'"
-            + (Suggestion.nearest(to: value, in: choices).map { "; did you mean '\($0)'?" } ?? "")
+            + (Suggestion.nearest(to: value, in: choices).map { "; did you mean '\($0)'?" } ?? ".")
             + " Please provide one of " + choices.map { "'\($0)'" }.joined(separator: ", ") + ".")
       }
       if !option.repeating, parsed.values[option.name] != nil {

@@ -11,8 +11,13 @@ enum PlanCommand {
   static let xcode = OptionSpec(
     name: "--xcode", valueName: "version",
     help:
-      "The Xcode that will build the app: 26 (and earlier: @State's default runs on every re-creation of the view struct) or 27 (and later: once per view identity). By default the build the traces reproduce, else 26.",
-    choices: ["26", "27"])
+      "The Xcode that will build the app: 26 or earlier (@State's default runs on every re-creation of the view struct), 27 or later (once per view identity). By default the build the traces reproduce, else 26."
+  )
+  static let sourceRoot = OptionSpec(
+    name: "--source-root", valueName: "dir",
+    help:
+      "Name the plan's source files relative to this directory; by default $GITHUB_WORKSPACE when set, else the git root of the working directory, else the working directory."
+  )
   static let failOn = OptionSpec(
     name: "--fail-on", valueName: "severity",
     help:
@@ -42,7 +47,7 @@ enum PlanCommand {
     ],
     options: [
       format, AnalyzeOptions.output, xcode, failOn, AnalyzeOptions.lenient, AnalyzeOptions.allowEmpty,
-      AnalyzeOptions.config, AnalyzeOptions.threshold, AnalyzeOptions.sourceRoot, AnalyzeOptions.jobs,
+      AnalyzeOptions.config, AnalyzeOptions.threshold, sourceRoot, AnalyzeOptions.jobs,
     ])
 
   static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
@@ -55,6 +60,16 @@ enum PlanCommand {
       terminal.standardError(HelpFormatter.usageError(error, spec: spec))
       return .usage
     }
+    let target: SwiftUIBuild?
+    switch parsed.value(xcode).map({ Int($0) }) {
+    case nil: target = nil
+    case let version?? where version > 0: target = version >= 27 ? .xcode27 : .xcode26
+    default:
+      let message =
+        "The value '\(parsed.value(xcode) ?? "")' is invalid for '--xcode <version>': expected a major version such as 26 or 27"
+      terminal.standardError(HelpFormatter.usageError(UsageError(message: message), spec: spec))
+      return .usage
+    }
     let analyzer = options.analyzer
     let files: [FileReading]
     do {
@@ -64,7 +79,6 @@ enum PlanCommand {
       return .inputError
     }
     guard AnalysisPipeline.acceptsEmptiness(of: files, options, terminal: terminal) else { return .inputError }
-    let target = parsed.value(xcode).map { $0 == "27" ? SwiftUIBuild.xcode27 : .xcode26 }
     var plan = analyzer.plan(for: analyzer.filter(analyzer.runRules(files)), target: target)
     let empty = SourceLocator(root: options.sourceRoot, files: [])
     plan = AnalysisPipeline.locator(for: empty.fileNames(in: plan), root: options.sourceRoot, terminal: terminal)

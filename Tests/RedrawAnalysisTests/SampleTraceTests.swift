@@ -48,6 +48,15 @@ struct SampleTraceTests {
       "missed-update",
       [.init("missed-update", .warning, view: "MailboxList", type: "MailThread", property: "isRead", count: 2)]
     ),
+    // The first refresh changes both values; the next two assign the same ones, and the two
+    // views redraw for nothing.
+    (
+      "equal-value-write",
+      [
+        .init("equal-value-write", .warning, type: "FeedLoader", property: "isLoading", count: 2),
+        .init("equal-value-write", .warning, type: "FeedLoader", property: "message", count: 2),
+      ]
+    ),
     // One FeedModel kept, four built by parent re-renders and dropped; cheap and effect-free.
     ("repeated-init", [.init("repeated-init", .info, view: "FeedView", type: "FeedModel", count: 5)]),
     // Three runs of an initializer with three effects each, two of them thrown away.

@@ -49,6 +49,21 @@ struct DiffCommandTests {
     #expect(terminal.standardOutput.contains("No regression"))
   }
 
+  /// Between two revisions lines move: a finding whose site moved is the same finding.
+  @Test func aFindingWhoseLineMovedIsNeitherNewNorFixed() throws {
+    let scratch = ScratchDirectory()
+    let text = try String(contentsOfFile: sample("side-effect-in-init"), encoding: .utf8)
+    #expect(text.contains("FeedView.swift:9"))
+    let moved = try scratch.file(
+      "moved.jsonl", containing: text.replacingOccurrences(of: "FeedView.swift:9", with: "FeedView.swift:11"))
+    let terminal = CapturedTerminal()
+    #expect(
+      terminal.run(["diff", sample("side-effect-in-init"), moved, "--format", "json", "--fail-on", "info"]) == .success)
+    let report = try JSONValue.parse(terminal.standardOutput)
+    #expect(report["newFindings"] == .array([]))
+    #expect(report["fixedFindings"] == .array([]))
+  }
+
   @Test func badInputAndUsage() {
     #expect(CapturedTerminal().run(["diff", sample("clean")]) == .usage)
     #expect(CapturedTerminal().run(["diff", sample("clean"), "/nonexistent.jsonl"]) == .inputError)

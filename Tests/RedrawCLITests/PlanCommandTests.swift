@@ -56,6 +56,21 @@ struct PlanCommandTests {
     #expect(checklist.first?["severity"] == .string("info"))
   }
 
+  /// "26" means 26 and earlier, "27" 27 and later.
+  @Test(arguments: [("25", "xcode26"), ("26", "xcode26"), ("27", "xcode27"), ("28", "xcode27")])
+  func anyMajorVersionNamesTheBuildItUses(version: String, build: String) throws {
+    let (code, json) = try Self.plan([scenario("migration-search-before"), "--xcode", version])
+    #expect(code == .success)
+    #expect(json["swiftUI"]?["target"] == .string(build))
+  }
+
+  @Test func tracesThatReproduceDifferentBuildsSaySo() throws {
+    let (_, json) = try Self.plan([
+      scenario("migration-effectful-owner-after-xcode26"), scenario("migration-effectful-owner-after-xcode27"),
+    ])
+    #expect(json["swiftUI"] == .object([("target", .string("xcode26")), ("from", .string("conflicting"))]))
+  }
+
   @Test func failOnMakesTheErrorAGate() {
     let arguments = ["plan", scenario("migration-effectful-owner-before"), "--fail-on"]
     #expect(CapturedTerminal().run(arguments + ["error"]) == .findings)
@@ -117,7 +132,7 @@ struct PlanCommandTests {
   }
 
   @Test func badInputAndUsage() {
-    #expect(CapturedTerminal().run(["plan", scenario("profile-object-level"), "--xcode", "25"]) == .usage)
+    #expect(CapturedTerminal().run(["plan", scenario("profile-object-level"), "--xcode", "twenty"]) == .usage)
     #expect(CapturedTerminal().run(["plan", "/nonexistent.jsonl"]) == .inputError)
     let terminal = CapturedTerminal()
     #expect(terminal.run(["plan", "--help"]) == .success)

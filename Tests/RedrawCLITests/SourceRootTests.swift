@@ -79,7 +79,7 @@ struct SourceRootTests {
     #expect(
       terminal.standardError.contains(
         "redraw: note: 1 recorded source file names no single file under the source root \(repositoryRoot.path) "
-          + "(FeedView.swift); they keep the recorded paths"))
+          + "(FeedView.swift); they keep the recorded paths; pass --source-root with the package's directory"))
     #expect(terminal.standardOutput.contains("::error file=FeedView.swift,line=9,"))
   }
 

@@ -1,8 +1,10 @@
 /// Two runs of the same scenario compared: before and after a change.
 ///
 /// Views are matched by type name and types by name, summed over all sessions of each
-/// side; findings are matched by rule and subject (``Finding/subject``) without the
-/// scenario, so a renamed scenario does not make every finding new.
+/// side; findings are matched by rule, view, type, property and the file of their site, not
+/// its line nor the scenario: between two revisions lines move and scenarios are renamed, and
+/// neither makes a finding new. Matching counts: a second finding of one key on the after
+/// side, where the before side had one, is new.
 public struct Comparison: Sendable {
   /// Before and after of one count.
   public struct Change: Sendable, Equatable {
@@ -100,15 +102,26 @@ public struct Comparison: Sendable {
       )
     }
 
-    func key(_ finding: Finding) -> String {
-      var copy = finding
-      copy.scenario = nil
-      return copy.subject
+    newFindings = Self.unmatched(after.findings, in: before.findings)
+    fixedFindings = Self.unmatched(before.findings, in: after.findings)
+  }
+
+  /// The key findings are matched by.
+  static func key(_ finding: Finding) -> String {
+    let file = finding.site.map { site in site.lastIndex(of: ":").map { String(site[..<$0]) } ?? site } ?? ""
+    return [finding.rule, finding.view ?? "", finding.type ?? "", finding.property ?? "", file].joined(separator: "|")
+  }
+
+  /// The findings of `side` that `other` has no match for, one match each.
+  static func unmatched(_ side: [Finding], in other: [Finding]) -> [Finding] {
+    var available: [String: Int] = [:]
+    for finding in other { available[key(finding), default: 0] += 1 }
+    return side.filter { finding in
+      let key = key(finding)
+      guard let count = available[key], count > 0 else { return true }
+      available[key] = count - 1
+      return false
     }
-    let beforeKeys = Set(before.findings.map(key))
-    let afterKeys = Set(after.findings.map(key))
-    newFindings = after.findings.filter { !beforeKeys.contains(key($0)) }
-    fixedFindings = before.findings.filter { !afterKeys.contains(key($0)) }
   }
 
   /// Whether the after side regressed: its body evaluations grew by more than

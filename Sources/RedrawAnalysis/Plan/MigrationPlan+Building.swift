@@ -7,6 +7,7 @@ extension MigrationPlan {
   ///   - context: The rules' thresholds (`whole-model-read`'s decide the parents listed).
   ///   - target: The SwiftUI build the app will be built with; when nil, the one the
   ///     traces reproduce if they agree, else Xcode 26, under which more initializers repeat.
+  ///     Sessions that say nothing (`swiftUI` absent, or `mixed`) do not count.
   init(analysis: Analysis, context: RuleContext, target: SwiftUIBuild?) {
     let sessions = analysis.sessions
     let recorded = Set(sessions.compactMap(\.swiftUI))
@@ -15,7 +16,7 @@ extension MigrationPlan {
     } else if recorded.count == 1, let build = recorded.first {
       (self.target, targetSource) = (build, .trace)
     } else {
-      (self.target, targetSource) = (.xcode26, .assumed)
+      (self.target, targetSource) = (.xcode26, recorded.isEmpty ? .assumed : .conflicting)
     }
     var views = Grouped<ViewPrediction>()
     var models: [String: ModelAccumulator] = [:]

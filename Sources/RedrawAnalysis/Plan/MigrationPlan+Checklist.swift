@@ -24,7 +24,7 @@ extension MigrationPlan {
           let added = view.evaluations.added
           items.append(
             ChecklistItem(
-              kind: .startsUpdating, severity: .info, location: view.location, view: view.view, type: model.type,
+              kind: .startsUpdating, severity: .warning, location: view.location, view: view.view, type: model.type,
               text: "\(view.view) reads \(model.type) without subscribing to it and missed "
                 + "\(Wording.count(added, "update")) of it, showing stale data: with @Observable it is re-evaluated "
                 + "\(Wording.count(added, "more time")), once for each."))
@@ -59,7 +59,7 @@ extension MigrationPlan {
         return ", each starting \(Wording.count(perRun, "effect")) (\(owner.effects.joined(separator: ", ")))"
       } ?? ""
     func runs(_ build: SwiftUIBuild) -> String {
-      "built with \(build) its initial value runs \(Wording.count(owner.initRuns.runs(under: build), "time"))"
+      "built with \(build.displayName) its initial value runs \(Wording.count(owner.initRuns.runs(under: build), "time"))"
         + (build == .xcode26 ? inferred : "") + " instead of \(owner.initRuns.now)"
     }
     let subject = "\(owner.view): `@StateObject var … = \(type)(…)` becomes `@State`"
@@ -80,7 +80,7 @@ extension MigrationPlan {
       ChecklistItem(
         kind: (owner.effectsPerRun ?? 0) > 0 ? .repeatingEffects : .repeatingInitializer, severity: .info,
         location: owner.location, view: owner.view, type: type,
-        text: subject + ": built with \(target) its initial value runs once per view identity, as now; "
+        text: subject + ": built with \(target.displayName) its initial value runs once per view identity, as now; "
           + runs(other) + effects + ".")
     ]
   }

@@ -33,6 +33,8 @@ public struct MigrationPlan: Sendable {
     case trace
     /// Neither said: the property wrapper, under which more initializers repeat.
     case assumed
+    /// The traces reproduce different builds: the property wrapper, as when none says.
+    case conflicting
   }
 
   /// Evaluations over all views: now and after.

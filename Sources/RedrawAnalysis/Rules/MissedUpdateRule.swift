@@ -20,12 +20,15 @@ public enum MissedUpdateRule: Rule {
       it. The count is those updates: @Observable, which tracks every property a body \
       reads, would have re-evaluated the view for each, and `redraw plan` adds them to what \
       the migration costs. Reads outside a body, and reads of sessions without \
-      subscriptions (property-level tracking), are never reported.
+      subscriptions (property-level tracking; a session is followed from its first \
+      subscription on), are never reported. What a trace cannot tell: a view that left the \
+      tree after its last evaluation (its later updates count), and an update in the \
+      trace's last moment, before a pass was recorded (it counts).
       """,
     fix: """
-      Migrate the model to @Observable (or RedrawTrace's @Tracked), which tracks every \
-      property a body reads, nested objects included; until then, observe the nested object \
-      in a child view (`Row(thread: thread)` with `@ObservedObject var thread`).
+      Migrate the model to @Observable, which tracks every property a body reads, nested \
+      objects included; until then, observe the nested object in a child view \
+      (`Row(thread: thread)` with `@ObservedObject var thread`).
       """,
     thresholds: [minimumUpdates],
     triggeringExample: ExampleTrace.lines(

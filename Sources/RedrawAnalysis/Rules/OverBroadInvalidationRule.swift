@@ -16,9 +16,8 @@ public enum OverBroadInvalidationRule: Rule {
       children they re-created.
       """,
     fix: """
-      Migrate the model to @Observable (or RedrawTrace's @Tracked), so views depend only on \
-      the properties they read; until then, split the model so unrelated state lives in \
-      separate objects.
+      Migrate the model to @Observable, so views depend only on the properties they read; \
+      until then, split the model so unrelated state lives in separate objects.
       """,
     thresholds: [minimumEvaluations],
     triggeringExample: ExampleTrace.lines(

@@ -85,14 +85,16 @@ public enum RepeatedInitRule: Rule {
   static func why(_ build: SwiftUIBuild?) -> String {
     switch build {
     case .xcode26?:
-      "as a @State default value is on every re-creation of the view struct with Xcode 26 "
-        + "(the property wrapper, which this recording reproduces)."
+      "as @State's default value is with Xcode 26, which this recording reproduces: the property "
+        + "wrapper evaluates it on every re-creation of the view struct."
     case .xcode27?:
-      "though with Xcode 27 (which this recording reproduces) a @State default runs once per view "
-        + "identity: the runs come from an initial value passed in the view's init, or a plain stored property."
+      "though with Xcode 27, which this recording reproduces, @State evaluates its default once per "
+        + "view identity: the runs come from an initial value passed in the view's init, or a plain "
+        + "stored property."
     case nil:
-      "as a @State default value is on every re-creation of the view struct with Xcode 26 and earlier "
-        + "(with Xcode 27, once per view identity)."
+      "as @State's default value is when the app is built with Xcode 26 or earlier: the property "
+        + "wrapper evaluates it on every re-creation of the view struct (Xcode 27's macro, once per view "
+        + "identity)."
     }
   }
 

@@ -10,6 +10,7 @@ public enum RuleRegistry {
   public static let all: [any Rule.Type] = [
     OverBroadInvalidationRule.self,
     MissedUpdateRule.self,
+    EqualValueWriteRule.self,
     RepeatedInitRule.self,
     SideEffectInInitRule.self,
     WholeModelReadRule.self,

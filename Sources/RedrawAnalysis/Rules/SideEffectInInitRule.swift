@@ -51,7 +51,7 @@ public enum SideEffectInInitRule: Rule {
     if group.runs > 1 {
       text += "; it ran \(Wording.count(group.runs, "time")), so every effect was repeated."
     } else {
-      text += "; it will repeat them wherever the initializer runs again."
+      text += "; it will repeat \(group.effectCount == 1 ? "it" : "them") wherever the initializer runs again."
     }
     return text
   }

@@ -147,8 +147,9 @@ public struct PropertySummary: Sendable {
   public var overBroadEvaluations = 0
   /// Evaluations caused only by its writes of an equal value, in views that read it.
   public var equalValueEvaluations = 0
-  /// Writes that assigned an equal value (`"same":true`).
+  /// Writes that assigned an equal value (`"same":true`), and the first of them.
   public var equalWrites = 0
+  public var firstEqualWrite: Evidence?
   public var firstWrite: Evidence?
   /// The `site` of the first write that had one.
   public var writeSite: String?

@@ -79,6 +79,7 @@ extension SessionBuilder {
         firstWrite: state.firstWrite, writeSite: state.site.map { strings[$0] })
       summary.equalValueEvaluations = state.equalValueEvaluations
       summary.equalWrites = state.equalWrites
+      summary.firstEqualWrite = state.firstEqualWrite
       summary.evaluationsByView = causedByView[index].map { (view: $0.key, evaluations: $0.value) }
         .sorted { ($0.evaluations, $1.view) > ($1.evaluations, $0.view) }
       summary.trail = state.trail.events(&names, strings)

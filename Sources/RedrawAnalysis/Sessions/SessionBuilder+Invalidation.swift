@@ -289,8 +289,9 @@ struct PropertyState {
   var neededEvaluations = 0
   var overBroadEvaluations = 0
   var equalValueEvaluations = 0
-  /// Writes of an equal value (`"same":true`).
+  /// Writes of an equal value (`"same":true`), and the first of them.
   var equalWrites = 0
+  var firstEqualWrite: Evidence?
   var firstWrite: Evidence?
   var site: StringID?
 }

@@ -59,7 +59,10 @@ extension SessionBuilder {
     let inInit = span?.isInit ?? false
     let slot = touch(event.object!, type: type, inInit: inInit, evidence)
     if !inInit { objects[slot].writes &+= 1 }
-    if event.same { properties[propertyIndex].equalWrites += 1 }
+    if event.same {
+      properties[propertyIndex].equalWrites += 1
+      if properties[propertyIndex].firstEqualWrite == nil { properties[propertyIndex].firstEqualWrite = evidence }
+    }
     var action: Int32 = -1
     if case .action(let index)? = span?.kind {
       actions[index].writes += 1

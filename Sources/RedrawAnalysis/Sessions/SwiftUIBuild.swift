@@ -24,8 +24,12 @@ public enum SwiftUIBuild: String, Sendable, Hashable, CaseIterable, Comparable, 
     #endif
   }
 
-  /// `Xcode 26` or `Xcode 27`, for reports.
-  public var description: String { self == .xcode26 ? "Xcode 26" : "Xcode 27" }
+  /// `xcode26` or `xcode27`, as the trace and `redraw plan --format json` spell it: readable in
+  /// the names of parameterized tests and usable in file names.
+  public var description: String { rawValue }
+
+  /// `Xcode 26` or `Xcode 27`, for people.
+  public var displayName: String { self == .xcode26 ? "Xcode 26" : "Xcode 27" }
 
   /// Whether `@State`'s default value runs on every re-creation of the view struct.
   public var reRunsStateDefaults: Bool { self == .xcode26 }

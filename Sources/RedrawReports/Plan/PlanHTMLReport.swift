@@ -59,18 +59,18 @@ enum PlanHTMLReport {
     var rows: [String] = []
     for model in plan.models {
       rows.append(
-        "<tr class=\"model\">" + cell(model.type, strong: true) + cell("") + cell("") + numbers(model.evaluations)
-          + "</tr>")
+        "<tr class=\"model\">" + cell(model.type, strong: true) + cell("") + cell("")
+          + number(model.evaluations.saved) + number(model.evaluations.added) + "</tr>")
       for view in model.views {
         rows.append(
-          "<tr>" + cell(model.type) + cell(view.view) + cell(PlanReport.declaration(view)) + numbers(view.evaluations)
-            + "</tr>")
+          "<tr>" + cell(model.type) + cell(view.view) + cell(PlanReport.declaration(view))
+            + number(view.evaluations.saved) + number(view.evaluations.added) + "</tr>")
       }
     }
     return table(
-      id: "models", title: "Models, by what the move saves",
-      headers: header("Model") + header("View") + header("Declaration") + header("Now", number: true)
-        + header("Saved", number: true) + header("Added", number: true) + header("After", number: true),
+      id: "models", title: "Models, by what moving each saves (the views below add them up)",
+      headers: header("Model") + header("View") + header("Declaration") + header("Saved", number: true)
+        + header("Added", number: true),
       rows: rows)
   }
 

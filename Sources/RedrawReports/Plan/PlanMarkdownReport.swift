@@ -18,13 +18,18 @@ enum PlanMarkdownReport {
         out += "- [ ] \(icon(item.severity)) \(place.isEmpty ? "" : "`\(cell(place))` ")\(cell(item.text))\n"
       }
     }
-    out += "\n### Models, by what the move saves\n\n"
-    out += "| model | view | declaration | now | after | saved | added |\n|---|---|---|---:|---:|---:|---:|\n"
+    out += "\n### Models, by what moving each saves\n\n"
+    out += "| model | view | declaration | saved | added |\n|---|---|---|---:|---:|\n"
     for model in plan.models.prefix(PlanReport.maximumRows) {
-      out += "| **\(cell(model.type))** | | | \(numbers(model.evaluations)) |\n"
+      out += "| **\(cell(model.type))** | | | \(changes(model.evaluations)) |\n"
       for view in model.views {
-        out += "| | \(cell(view.view)) | \(cell(PlanReport.declaration(view))) | \(numbers(view.evaluations)) |\n"
+        out += "| | \(cell(view.view)) | \(cell(PlanReport.declaration(view))) | \(changes(view.evaluations)) |\n"
       }
+    }
+    out +=
+      "\n### Views, after moving every model\n\n| view | now | after | saved | added |\n|---|---:|---:|---:|---:|\n"
+    for view in plan.views.prefix(PlanReport.maximumRows) {
+      out += "| \(cell(view.view)) | \(numbers(view.evaluations)) |\n"
     }
     let owners = plan.models.flatMap { model in model.owners.map { (model.type, $0) } }
     if !owners.isEmpty {
@@ -40,6 +45,10 @@ enum PlanMarkdownReport {
     return out
   }
 
+  private static func changes(_ change: EvaluationChange) -> String {
+    "\(NumberFormatting.grouped(change.saved)) | \(NumberFormatting.grouped(change.added))"
+  }
+
   private static func numbers(_ change: EvaluationChange) -> String {
     [change.now, change.after, change.saved, change.added].map(NumberFormatting.grouped).joined(separator: " | ")
   }
@@ -52,6 +61,9 @@ enum PlanMarkdownReport {
     }
   }
 
-  /// Text for a table cell or list item: no line breaks, pipes or markup.
-  private static func cell(_ text: String) -> String { MarkdownReport.cell(text, limit: 600) }
+  /// Text for a table cell or list item: no line breaks, pipes or markup but code spans,
+  /// which the plan's sentences use for declarations (`@StateObject var …`).
+  private static func cell(_ text: String) -> String {
+    MarkdownReport.cell(text, limit: 600).replacingOccurrences(of: "\\`", with: "`")
+  }
 }

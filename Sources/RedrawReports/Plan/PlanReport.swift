@@ -43,10 +43,12 @@ public enum PlanReport {
   /// `Xcode 26 (from the trace)`: the build the checklist assumes, and why.
   static func target(_ plan: MigrationPlan) -> String {
     switch plan.targetSource {
-    case .option: "\(plan.target) (--xcode)"
-    case .trace: "\(plan.target) (the build the trace reproduces)"
+    case .option: "\(plan.target.displayName) (--xcode)"
+    case .trace: "\(plan.target.displayName) (the build the traces reproduce)"
     case .assumed:
-      "\(plan.target) (assumed: no trace says which Xcode builds the app; pass --xcode 27 if it is Xcode 27)"
+      "\(plan.target.displayName) (assumed: no trace says which Xcode builds the app; pass --xcode 27 if it is Xcode 27)"
+    case .conflicting:
+      "\(plan.target.displayName) (assumed: the traces reproduce different builds; pass --xcode with the one that builds the app)"
     }
   }
 

@@ -23,13 +23,13 @@ enum PlanTextReport {
       }
       out += more(plan.checklist.count, "item")
     }
-    out += "\nModels, by what the move saves\n"
+    out += "\nModels, by what moving each saves (the Views below add them up)\n"
     for model in plan.models.prefix(PlanReport.maximumRows) {
-      out += "  \(text(model.type)): \(counts(model.evaluations))"
+      out += "  \(text(model.type)): \(change(model.evaluations))"
       if model.equalWrites > 0 { out += "; \(PlanReport.count(model.equalWrites, "write")) of an equal value" }
       out += "\n"
       for view in model.views {
-        out += "    \(text(view.view)) (\(PlanReport.declaration(view))): \(counts(view.evaluations))\n"
+        out += "    \(text(view.view)) (\(PlanReport.declaration(view))): \(change(view.evaluations))\n"
       }
       for owner in model.owners {
         let runs = owner.initRuns
@@ -56,6 +56,11 @@ enum PlanTextReport {
     }
     out += more(plan.views.count, "view")
     return out
+  }
+
+  /// `saves 10, adds 0`: what moving one model changes.
+  private static func change(_ change: EvaluationChange) -> String {
+    "saves \(NumberFormatting.grouped(change.saved)), adds \(NumberFormatting.grouped(change.added))"
   }
 
   /// `11 now → 1 after (10 saved, 0 added)`.
