@@ -58,20 +58,26 @@ public struct Analyzer: Sendable {
   }
 
   /// Stage 3: runs the rules, then the budgets, over every session of `files`; the findings
-  /// in report order, and the budgets that matched nothing.
+  /// in report order.
   public func runRules(_ files: [FileReading]) -> Analysis {
     let sessions = files.flatMap(\.sessions)
     let findings =
       RuleRegistry.run(on: sessions, context: ruleContext)
-      + BudgetCheck.findings(in: sessions, budgets: budgets, context: ruleContext)
-    var analysis = Analysis(files: files, findings: Finding.inReportOrder(findings))
-    analysis.unusedConfiguration = BudgetCheck.unmatched(budgets, in: sessions)
-    return analysis
+      + (ruleContext.disabled.contains(BudgetCheck.description.id)
+        ? [] : BudgetCheck.findings(in: sessions, budgets: budgets, context: ruleContext))
+    return Analysis(files: files, findings: Finding.inReportOrder(findings))
   }
 
-  /// Stage 4: removes ignored findings and those the baseline accepts.
+  /// Stage 4: removes ignored findings and those the baseline accepts, then adds the
+  /// findings of the budgets and ignore entries that matched nothing (which no ignore
+  /// entry or baseline hides: they are about the configuration itself).
   public func filter(_ analysis: Analysis) -> Analysis {
-    suppressions.apply(to: analysis)
+    var filtered = suppressions.apply(to: analysis)
+    let unused = UnusedConfigurationCheck.findings(
+      budgets: budgets, suppressions: suppressions, in: analysis, context: ruleContext)
+    filtered.findings = Finding.inReportOrder(filtered.findings + unused)
+    filtered.unusedConfiguration = unused.map(\.message)
+    return filtered
   }
 
   // MARK: - The migration

@@ -36,7 +36,7 @@ public enum AnalysisPipeline {
     if let path = options.writeBaseline {
       // The baseline accepts what no ignore removes; this run's report then shows it accepted.
       let unignored = Suppressions(ignores: analyzer.suppressions.ignores).apply(to: found).findings
-      analyzer.suppressions.baseline.formUnion(unignored.map(\.subject))
+      analyzer.suppressions.accept(unignored)
       do {
         try AtomicFile.write(BaselineFile.render(unignored, toolVersion: RedrawVersion.current), to: path)
       } catch {

@@ -126,10 +126,10 @@ public struct AnalyzeOptions: Sendable {
       }
     let failLevel = parsed.value(failOn) ?? "error"
     context.thresholds = thresholds
-    var accepted: Set<String> = []
+    var accepted: [String: Int] = [:]
     if let path = parsed.value(baseline) {
       do {
-        accepted = try Baseline.subjects(in: readText(path, option: "--baseline"))
+        accepted = try Baseline.accepted(in: readText(path, option: "--baseline"))
       } catch let error as BaselineError {
         throw UsageError(message: "\(path): not a redraw baseline: \(error.message)")
       } catch {

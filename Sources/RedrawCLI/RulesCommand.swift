@@ -46,4 +46,4 @@ enum ExplainCommand {
 
 /// Every id a report can show: the rules, then `budget` (the check of the configuration's
 /// budgets, which runs after them).
-let explainable = RuleRegistry.all.map { $0.description } + [BudgetCheck.description]
+let explainable = RuleRegistry.descriptions

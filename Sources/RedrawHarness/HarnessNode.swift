@@ -38,6 +38,9 @@ final class HarnessNode {
   var pendingWrites: [TrackedWrite] = []
   var stateChanged = false
   var inputsChanged = false
+  /// Observation reported a change that no recorded write explains (a model that does not
+  /// record): the evaluation's cause is unknown.
+  var unattributedChange = false
   var isNew = true
 
   /// The `id`s of the node's tasks when they last ran, by task name.
@@ -68,10 +71,11 @@ final class HarnessNode {
     self.environment = environment
   }
 
-  var isDirty: Bool { isNew || stateChanged || inputsChanged || !pendingWrites.isEmpty }
+  var isDirty: Bool { isNew || stateChanged || inputsChanged || unattributedChange || !pendingWrites.isEmpty }
 
   /// The cause of the next evaluation, in the analyzer's order: first evaluation, own
-  /// state, a write to a property it read, new inputs from the parent, any other write.
+  /// state, a write to a property it read, new inputs from the parent, any other write;
+  /// otherwise (a change no recorded write explains) unknown.
   var cause: BodyCause {
     if isNew { return .initial }
     if stateChanged { return .state }
@@ -89,6 +93,7 @@ final class HarnessNode {
     isNew = false
     stateChanged = false
     inputsChanged = false
+    unattributedChange = false
     pendingWrites.removeAll()
   }
 

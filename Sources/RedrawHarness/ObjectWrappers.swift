@@ -1,13 +1,20 @@
+import Observation
 import RedrawTrace
 
 // MARK: - The three ways a view holds an ObservableObject
+
+// Each holds a `TrackedModel`: the harness sees an object's writes, and the recorder its
+// reads and writes, only through its `ModelTracking`. An object that cannot record (a plain
+// `@Observable` class) does not compile in one; one that compiles but records nothing (an
+// `@Observable` class whose registrar is not its `ModelTracking`) stops the test the first
+// time a view holds it (``ModelTrackingCheck``).
 
 /// A view's own model, as `@StateObject`: made once per view identity. The initial value
 /// is an autoclosure run only when the identity is new (SwiftUI's `@StateObject` does the
 /// same; `@State` and ``ViewState`` run theirs on every re-creation of the struct and drop
 /// the result). The view subscribes to the object.
 @propertyWrapper
-public struct ViewStateObject<Model: AnyObject> {
+public struct ViewStateObject<Model: TrackedModel> {
   let storage: StateObjectStorage<Model>
 
   public init(wrappedValue make: @autoclosure @escaping () -> Model) {
@@ -19,7 +26,7 @@ public struct ViewStateObject<Model: AnyObject> {
 
 /// A model handed in by a parent, as `@ObservedObject`. The view subscribes to the object.
 @propertyWrapper
-public struct ViewObservedObject<Model: AnyObject> {
+public struct ViewObservedObject<Model: TrackedModel> {
   public let wrappedValue: Model
 
   public init(wrappedValue: Model) {
@@ -30,7 +37,7 @@ public struct ViewObservedObject<Model: AnyObject> {
 /// A model found in the environment an ancestor injected (`content.child(V(), environment:
 /// [model])`), as `@EnvironmentObject`. The view subscribes to the object.
 @propertyWrapper
-public struct ViewEnvironmentObject<Model: AnyObject> {
+public struct ViewEnvironmentObject<Model: TrackedModel> {
   let box = EnvironmentBox<Model>()
 
   public init() {}
@@ -56,14 +63,18 @@ protocol SubscribingProperty {
 
   /// The object and the wrapper, once the harness bound the view (the environment
   /// resolved, the state object made or found).
-  func subscription(in environment: [ObjectIdentifier: AnyObject]) -> (object: AnyObject, via: ObjectSubscription)?
+  func subscription(in environment: [ObjectIdentifier: AnyObject]) -> (
+    model: any TrackedModel, via: ObjectSubscription
+  )?
 }
 
 extension ViewStateObject: SubscribingProperty, StateProperty {
   var slot: any StateSlot { storage }
   var inputObject: AnyObject? { nil }
 
-  func subscription(in environment: [ObjectIdentifier: AnyObject]) -> (object: AnyObject, via: ObjectSubscription)? {
+  func subscription(in environment: [ObjectIdentifier: AnyObject]) -> (
+    model: any TrackedModel, via: ObjectSubscription
+  )? {
     (storage.canonical.model, .stateObject)
   }
 }
@@ -71,7 +82,9 @@ extension ViewStateObject: SubscribingProperty, StateProperty {
 extension ViewObservedObject: SubscribingProperty {
   var inputObject: AnyObject? { wrappedValue }
 
-  func subscription(in environment: [ObjectIdentifier: AnyObject]) -> (object: AnyObject, via: ObjectSubscription)? {
+  func subscription(in environment: [ObjectIdentifier: AnyObject]) -> (
+    model: any TrackedModel, via: ObjectSubscription
+  )? {
     (wrappedValue, .observedObject)
   }
 }
@@ -79,7 +92,9 @@ extension ViewObservedObject: SubscribingProperty {
 extension ViewEnvironmentObject: SubscribingProperty {
   var inputObject: AnyObject? { nil }
 
-  func subscription(in environment: [ObjectIdentifier: AnyObject]) -> (object: AnyObject, via: ObjectSubscription)? {
+  func subscription(in environment: [ObjectIdentifier: AnyObject]) -> (
+    model: any TrackedModel, via: ObjectSubscription
+  )? {
     box.model = environment[ObjectIdentifier(Model.self)] as? Model
     return box.model.map { ($0, .environmentObject) }
   }
@@ -120,4 +135,50 @@ final class StateObjectStorage<Model: AnyObject>: StateSlot {
 /// Where a ``ViewEnvironmentObject`` keeps the object the harness resolved.
 final class EnvironmentBox<Model: AnyObject> {
   var model: Model?
+}
+
+// MARK: - Objects that cannot record
+
+/// Stops a test whose view holds a model that records nothing: an `@Observable` class that
+/// conforms to `TrackedModel` but whose `_$observationRegistrar` is the one `@Observable`
+/// declares (its member was not pasted), so its accesses go to that registrar and never
+/// to its `ModelTracking`: no read or write is recorded, and object-level tracking never
+/// sees a write. `Mirror` shows that registrar as a stored property; the pasted member is
+/// a computed one, which it does not show.
+enum ModelTrackingCheck {
+  /// Checks the class of `model`, once per class in the harness (`checked`).
+  static func check(
+    _ model: any TrackedModel, via wrapper: ObjectSubscription, view: String, checked: inout Set<ObjectIdentifier>
+  ) {
+    let type = Swift.type(of: model)
+    guard checked.insert(ObjectIdentifier(type)).inserted else { return }
+    if let problem = problem(of: model) {
+      preconditionFailure("\(view) holds \(type) in \(name(of: wrapper)), and \(type) \(problem)")
+    }
+  }
+
+  /// The harness's wrapper, as written in Swift.
+  static func name(of wrapper: ObjectSubscription) -> String {
+    switch wrapper {
+    case .stateObject: "@ViewStateObject"
+    case .observedObject: "@ViewObservedObject"
+    case .environmentObject: "@ViewEnvironmentObject"
+    }
+  }
+
+  /// What keeps `model` from recording, or nil when nothing does.
+  static func problem(of model: AnyObject) -> String? {
+    var mirror: Mirror? = Mirror(reflecting: model)
+    while let current = mirror {
+      for child in current.children where child.label == "_$observationRegistrar" {
+        guard child.value is ObservationRegistrar else { continue }
+        return "records nothing: it is @Observable and its `_$observationRegistrar` is the macro's, "
+          + "not its ModelTracking. Paste the members of docs/getting-started.md: "
+          + "`private nonisolated var _$observationRegistrar: ModelTracking { tracking }` and the two "
+          + "`access(keyPath:)` functions, or mark its properties @Tracked without @Observable."
+      }
+      mirror = current.superclassMirror
+    }
+    return nil
+  }
 }

@@ -30,12 +30,15 @@ import RedrawTrace
 /// account at the next ``flush()``.
 public final class ViewHarness {
   /// How writes invalidate views.
-  public struct Tracking: Sendable {
+  ///
+  /// Equatable and Hashable, so a test parameterized over trackings can switch on one:
+  /// `switch tracking { case .objectLevel: … }`.
+  public struct Tracking: Sendable, Hashable {
     /// The kind of tracking of a model type.
     ///
     /// Its cases are named as the ``propertyLevel`` and ``objectLevel`` trackings are, one
     /// word for one idea: `.mixed(.propertyLevel, except: [LegacyModel.self])`.
-    public enum Level: Sendable {
+    public enum Level: Sendable, Hashable {
       /// Per property, as `@Observable`.
       case propertyLevel
       /// Per object, as `ObservableObject`.
@@ -85,6 +88,8 @@ public final class ViewHarness {
   private var countsByType: [String: Int] = [:]
   private let inbox = Inbox()
   private var writeObservations: [ObjectIdentifier: WriteObservation] = [:]
+  /// The model classes ``ModelTrackingCheck`` found able to record.
+  private var checkedModelTypes: Set<ObjectIdentifier> = []
   /// How many update passes the last ``flush()`` took: 0 when nothing was invalid, at most
   /// ``maximumPasses`` (reached when the views never settle).
   public private(set) var passesInLastFlush = 0
@@ -256,9 +261,9 @@ public final class ViewHarness {
           index += 1
         }
         if let property = child.value as? any SubscribingProperty,
-          let (object, via) = property.subscription(in: node.environment),
-          let model = object as? any TrackedModel
+          let (model, via) = property.subscription(in: node.environment)
         {
+          ModelTrackingCheck.check(model, via: via, view: node.typeName, checked: &checkedModelTypes)
           let type = String(describing: Swift.type(of: model))
           node.subscriptions.append(HarnessNode.Subscription(model: model, type: type, via: via))
           observeWrites(of: model.tracking, type: type)
@@ -378,7 +383,9 @@ public final class ViewHarness {
         if let (write, objectLevel) = lastWrite {
           if !objectLevel { node.pendingWrites.append(write) }
         } else {
-          node.inputsChanged = true
+          // A change no recorded write explains: of an @Observable model that does not
+          // record. Its cause is unknown, never the parent, which did nothing.
+          node.unattributedChange = true
         }
       }
     }

@@ -1,9 +1,10 @@
 import RedrawAnalysis
 
 /// Writes a baseline: the accepted findings, one entry per distinct rule and subject, with
-/// no counts or times, in the format ``Baseline/subjects(in:)`` reads.
+/// the highest count it accepts and no times, in the format ``Baseline/accepted(in:)`` reads.
 public enum BaselineFile {
   public static func render(_ findings: [Finding], toolVersion: String) -> String {
+    let counts = Baseline.counts(of: findings)
     var seen: Set<String> = []
     var json = JSONWriter()
     json.object { json in
@@ -18,6 +19,7 @@ public enum BaselineFile {
             json.field("type", finding.type)
             json.field("property", finding.property)
             json.field("site", finding.site)
+            json.field("count", counts[finding.subject] ?? finding.count)
           }
         }
       }

@@ -12,6 +12,11 @@ enum FindingPlace {
   /// Feed.swift:9 · source Views.swift:12 · scenario …`, the source only where it is not the
   /// site (a view's declaration, for one). Unescaped: each report escapes it its own way.
   static func evidence(_ finding: Finding) -> String {
+    if finding.rule == UnusedConfigurationCheck.description.id {
+      // About the configuration: the entry's line, not a trace's.
+      return "\(trace(finding)) · configuration entry"
+        + (finding.scenario.map { " · scenario \($0)" } ?? "")
+    }
     var evidence = "\(trace(finding)) at \(NumberFormatting.duration(finding.evidence.time))"
     if let site = finding.site { evidence += " · site \(site)" }
     if let location = finding.location, location.shortSite != finding.site {

@@ -34,9 +34,6 @@ public enum GitHubReport: ReportRenderer {
       let text = FindingPlace.text(finding, locatedInSource: finding.location != nil)
       out += "::\(command) \(properties.joined(separator: ","))::\(escapedData(text))\n"
     }
-    for note in analysis.unusedConfiguration {
-      out += "::warning title=redraw configuration::\(escapedData(note))\n"
-    }
     let summary = analysis.summary
     if analysis.findings.count > maximumAnnotations {
       out += "::notice title=redraw::\(analysis.findings.count - maximumAnnotations) more findings are not annotated\n"

@@ -86,7 +86,6 @@ public enum HTMLReport: ReportRenderer {
         notes.append("\(HTML.escaped(session.source)): the recorder dropped \(session.lostEvents) events")
       }
     }
-    for note in analysis.unusedConfiguration { notes.append("Configuration: " + HTML.escaped(note)) }
     let summary = analysis.summary
     if summary.baselineFindings + summary.ignoredFindings > 0 {
       notes.append(
@@ -130,7 +129,7 @@ public enum HTMLReport: ReportRenderer {
     var html = "<section id=\"findings\"><h2>Findings</h2>\n"
     if analysis.findings.isEmpty { html += "<p id=\"no-findings\">No findings.</p>\n" }
     let rules = Dictionary(
-      (RuleRegistry.all.map { $0.description } + [BudgetCheck.description]).map { ($0.id, $0) },
+      RuleRegistry.descriptions.map { ($0.id, $0) },
       uniquingKeysWith: { first, _ in first })
     for finding in analysis.findings.prefix(maximumFindings) {
       let subject = JUnitReport.caseName(finding)

@@ -10,13 +10,14 @@ public enum JUnitReport: ReportRenderer {
   public static let maximumCasesPerRule = 1_000
 
   public static func render(_ analysis: Analysis, context: ReportContext) -> String {
-    let rules = RuleRegistry.all.map { $0.description } + [BudgetCheck.description]
+    let rules = RuleRegistry.descriptions
     var suites: [String] = []
     var totalTests = 0
     var totalFailures = 0
     for rule in rules {
       let findings = analysis.findings.filter { $0.rule == rule.id }
-      if findings.isEmpty, rule.id == BudgetCheck.description.id { continue }
+      // Checks of the configuration are suites only when they found something.
+      if findings.isEmpty, RuleRegistry.checks.contains(where: { $0.id == rule.id }) { continue }
       var cases: [String] = []
       var failures = 0
       var usedNames: [String: Int] = [:]
@@ -57,13 +58,6 @@ public enum JUnitReport: ReportRenderer {
       suites.append(
         "  <testsuite name=\"\(XML.escaped(rule.id))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
           + cases.joined(separator: "\n") + omitted + "\n  </testsuite>")
-    }
-    if !analysis.unusedConfiguration.isEmpty {
-      // Unused configuration is no test result; it is said beside them.
-      let text = analysis.unusedConfiguration.map { "configuration: " + $0 }.joined(separator: "\n")
-      suites.append(
-        "  <testsuite name=\"configuration\" tests=\"0\" failures=\"0\" errors=\"0\">\n"
-          + "    <system-out>\(XML.escaped(text))</system-out>\n  </testsuite>")
     }
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       + "<testsuites name=\"redraw \(XML.escaped(context.toolVersion))\" tests=\"\(totalTests)\" "

@@ -27,7 +27,6 @@ public enum MarkdownReport: ReportRenderer {
     if summary.baselineFindings + summary.ignoredFindings > 0 {
       out += "| Accepted | \(summary.baselineFindings) by the baseline, \(summary.ignoredFindings) ignored |\n"
     }
-    for note in analysis.unusedConfiguration { out += "\n> **Configuration:** \(cell(note))\n" }
     if summary.truncatedSessions > 0 || summary.skippedLines > 0 {
       out +=
         "\n> **Data loss:** \(summary.truncatedSessions) truncated session(s), \(summary.skippedLines) skipped "

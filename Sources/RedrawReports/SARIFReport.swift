@@ -19,7 +19,7 @@ public enum SARIFReport: ReportRenderer {
   static let sourceRootBase = "%SRCROOT%"
 
   public static func render(_ analysis: Analysis, context: ReportContext) -> String {
-    let rules = RuleRegistry.all.map { $0.description } + [BudgetCheck.description]
+    let rules = RuleRegistry.descriptions
     var json = JSONWriter()
     json.object { json in
       json.field("$schema", "https://json.schemastore.org/sarif-2.1.0.json")
@@ -38,21 +38,6 @@ public enum SARIFReport: ReportRenderer {
           if let root = context.sourceRoot {
             json.object("originalUriBaseIds") { json in
               json.object(sourceRootBase) { $0.field("uri", fileURI(root.hasSuffix("/") ? root : root + "/")) }
-            }
-          }
-          if !analysis.unusedConfiguration.isEmpty {
-            json.array("invocations") { json in
-              json.object { json in
-                json.field("executionSuccessful", true)
-                json.array("toolConfigurationNotifications") { json in
-                  for note in analysis.unusedConfiguration {
-                    json.object { json in
-                      json.field("level", "warning")
-                      json.object("message") { $0.field("text", note) }
-                    }
-                  }
-                }
-              }
             }
           }
           json.array("results") { json in

@@ -134,7 +134,7 @@ public enum TextReport: ReportRenderer {
 
   /// Skipped lines, truncation and trace problems, so nothing is dropped silently.
   private static func readingNotes(_ analysis: Analysis) -> [String] {
-    var notes: [String] = analysis.unusedConfiguration.map { "configuration: " + TerminalText.sanitized($0) }
+    var notes: [String] = []
     for file in analysis.files {
       if file.skippedLines > 0 {
         notes.append("\(TerminalText.sanitized(file.file)): skipped \(count(file.skippedLines, "malformed line")):")

@@ -35,9 +35,6 @@ public enum XcodeReport: ReportRenderer {
     if analysis.findings.count > maximumFindings {
       lines.append("warning: redraw: \(analysis.findings.count - maximumFindings) more findings are not shown")
     }
-    for unused in analysis.unusedConfiguration {
-      lines.append("warning: redraw configuration: \(unused)")
-    }
     return lines.map { oneLine($0) + "\n" }.joined()
   }
 

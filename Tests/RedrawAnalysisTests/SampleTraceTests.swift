@@ -35,6 +35,11 @@ struct SampleTraceTests {
   }
 
   static let expectations: [(file: String, findings: [Expected])] = [
+    // The badge subscribes to a model that records nothing: four evaluations, none explained.
+    (
+      "uninstrumented-model",
+      [.init("uninstrumented-model", .error, view: "SyncBadge", type: "NotesModel", count: 4)]
+    ),
     // Five keystrokes write query; the badge reads only unreadCount.
     (
       "over-broad-invalidation",

@@ -82,7 +82,9 @@ struct CommandLineTests {
     let terminal = CapturedTerminal()
     #expect(terminal.run(["rules"]) == .success)
     let listed = terminal.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
-    #expect(listed == RuleRegistry.all.map { $0.description.id } + ["budget"], "each rule, one a line, then budget")
+    #expect(
+      listed == RuleRegistry.all.map { $0.description.id } + ["budget", "unused-configuration"],
+      "each rule, one a line, then the configuration's checks")
     let explain = CapturedTerminal()
     #expect(explain.run(["explain", "repeated-init"]) == .success)
     #expect(explain.standardOutput.hasPrefix("repeated-init: Repeated initializer (default severity: warning)"))

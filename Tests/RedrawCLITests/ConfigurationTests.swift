@@ -117,7 +117,7 @@ struct ConfigurationTests {
     #expect(writing.standardError == "redraw: wrote the baseline \(baseline) (1 finding accepted)\n")
     let text = try String(contentsOfFile: baseline, encoding: .utf8)
     #expect(text.contains(#""rule": "model-recreated""#))
-    #expect(!text.contains("\"count\""), "a baseline keys on rule and subject, not counts")
+    #expect(text.contains(#""count": 4"#), "the count it accepted")
 
     let known = CapturedTerminal()
     #expect(known.run([sample("model-recreated"), "--baseline", baseline]) == .success)
@@ -127,6 +127,25 @@ struct ConfigurationTests {
     #expect(new.run([sample("model-recreated"), sample("side-effect-in-init"), "--baseline", baseline]) == .findings)
     #expect(new.standardOutput.contains("side-effect-in-init"))
     #expect(!new.standardOutput.contains("error   model-recreated"))
+  }
+
+  /// A budget of 5 that UnreadBadge's 6 evaluations exceed, baselined: the same count
+  /// passes; a baseline that accepted 5 fails it, saying so.
+  @Test func aBaselinedBudgetFailsOnceTheCountExceedsWhatItAccepted() throws {
+    let config = try temporaryFile(#"{"budgets": [{"view": "UnreadBadge", "maxBodyEvaluations": 5}]}"#)
+    let baseline = scratch.path("budget-baseline-\(UUID()).json")
+    let trace = sample("over-broad-invalidation")
+    let arguments = [trace, "--config", config]
+    #expect(CapturedTerminal().run(arguments + ["--write-baseline", baseline]) == .success)
+    let text = try String(contentsOfFile: baseline, encoding: .utf8)
+    #expect(text.contains(#""count": 6"#), "\(text)")
+    #expect(CapturedTerminal().run(arguments + ["--baseline", baseline]) == .success, "the same count passes")
+
+    try Data(text.replacingOccurrences(of: #""count": 6"#, with: #""count": 5"#).utf8)
+      .write(to: URL(fileURLWithPath: baseline))
+    let grown = CapturedTerminal()
+    #expect(grown.run(arguments + ["--baseline", baseline]) == .findings)
+    #expect(grown.standardOutput.contains("The baseline accepts\n  5; this run has 6."), "wrapped at 80 columns")
   }
 
   @Test func aBrokenBaselineIsAUsageError() throws {

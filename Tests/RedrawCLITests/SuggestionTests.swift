@@ -108,10 +108,15 @@ extension SuggestionTests {
       """#.utf8
     ).write(to: URL(fileURLWithPath: path))
     let terminal = CapturedTerminal()
-    #expect(terminal.run(["analyze", sample("clean"), "--config", path]) == .success)
-    #expect(terminal.standardOutput.contains("configuration: budget for NoSuchScreen matched no view"))
+    #expect(terminal.run(["analyze", sample("clean"), "--config", path]) == .success, "warnings pass by default")
+    #expect(terminal.standardOutput.contains("warning unused-configuration  view NoSuchScreen"))
+    #expect(terminal.standardOutput.contains("budget for NoSuchScreen matched no view."))
+    #expect(terminal.standardOutput.contains("ignore for hot-property (view Clock) matched no finding."))
+    #expect(terminal.standardOutput.contains(".json:3\n  · configuration entry"), "the budget's line in the file")
+    let gate = CapturedTerminal()
     #expect(
-      terminal.standardOutput.contains("configuration: ignore for hot-property (view Clock) matched no finding"))
+      gate.run(["analyze", sample("clean"), "--config", path, "--fail-on", "warning"]) == .findings,
+      "--fail-on warning catches a typo")
   }
 }
 

@@ -131,9 +131,10 @@ struct BrowserTests {
     #expect(results.ascending == results.ascending.sorted())
     #expect(results.descending == results.descending.sorted(by: >))
     #expect(results.descending.first == 31)
-    // The badge of the over-broad sample, the badge of the clean one, and the count badge.
-    #expect(results.filtered.sorted() == ["UnreadBadge", "UnreadBadge", "UnreadCountBadge"])
-    #expect(results.filterCount == "3 shown")
+    // The badge of the over-broad sample, the badge of the clean one, the count badge, and
+    // the sync badge of the uninstrumented-model sample's two sessions.
+    #expect(results.filtered.sorted() == ["SyncBadge", "SyncBadge", "UnreadBadge", "UnreadBadge", "UnreadCountBadge"])
+    #expect(results.filterCount == "5 shown")
     #expect(results.resources == 0, "no network request")
     #expect(results.pwned == nil, "no script from the trace ran")
     #expect(results.errors.isEmpty, "\(results.errors)")

@@ -85,8 +85,8 @@ struct CIFormatTests {
     }
     #expect(Set(names).count == names.count, "test case names are unique")
     let failures = try document.nodes(forXPath: "//failure")
-    #expect(failures.count == 3, "the three error findings fail at the default level")
-    #expect(root.attribute(forName: "failures")?.stringValue == "3")
+    #expect(failures.count == 4, "the four error findings fail at the default level")
+    #expect(root.attribute(forName: "failures")?.stringValue == "4")
     #expect(root.attribute(forName: "tests")?.stringValue == String(cases.count))
   }
 
@@ -129,11 +129,47 @@ struct CIFormatTests {
 
 @Suite("Baseline files")
 struct BaselineFileTests {
-  @Test func aWrittenBaselineReadsBackAsTheSameSubjects() throws {
+  @Test func aWrittenBaselineReadsBackAsTheSameSubjectsAndCounts() throws {
     let findings = try GoldenTests.analysis(SampleNames.all).findings
     let text = BaselineFile.render(findings + findings, toolVersion: "t")
-    let read = try Baseline.subjects(in: text)
-    #expect(read == Set(findings.map(\.subject)))
-    #expect(!text.contains("\"count\""))
+    let read = try Baseline.accepted(in: text)
+    #expect(Set(read.keys) == Set(findings.map(\.subject)))
+    #expect(read == Baseline.counts(of: findings))
+    #expect(text.contains("\"count\""))
+  }
+
+  /// A budget overrun of 7 against 6, accepted; the view then grows to 9 and shrinks back.
+  @Test(arguments: [(7, true), (6, true), (9, false)])
+  func aBaselineAcceptsACountUpToTheOneItKept(count: Int, accepted: Bool) {
+    let written = Self.overrun(7)
+    let suppressions = Suppressions(baseline: Baseline.counts(of: [written]))
+    let filtered = suppressions.apply(to: Analysis(files: [], findings: [Self.overrun(count)]))
+    #expect(filtered.baselineFindings == (accepted ? 1 : 0))
+    #expect(filtered.findings.count == (accepted ? 0 : 1))
+    if !accepted {
+      #expect(filtered.findings.first?.message.hasSuffix("The baseline accepts 7; this run has 9.") == true)
+    }
+  }
+
+  /// Entries written before counts were kept accept any count.
+  @Test func anEntryWithoutACountAcceptsAny() throws {
+    let text = """
+      {"version":1,"findings":[{"rule":"budget","view":"SyncBadge","property":"bodyEvaluations"}]}
+      """
+    let suppressions = Suppressions(baseline: try Baseline.accepted(in: text))
+    #expect(suppressions.apply(to: Analysis(files: [], findings: [Self.overrun(900)])).findings.isEmpty)
+  }
+
+  @Test func aCountThatIsNoWholeNumberIsAnError() {
+    #expect(throws: BaselineError.self) {
+      try Baseline.accepted(in: #"{"version":1,"findings":[{"rule":"budget","count":-1}]}"#)
+    }
+  }
+
+  static func overrun(_ count: Int) -> Finding {
+    Finding(
+      rule: "budget", severity: .error, message: "SyncBadge had \(count) body evaluations, over its budget of 6.",
+      fix: "", view: "SyncBadge", property: "bodyEvaluations", count: count, source: "t.jsonl",
+      evidence: Evidence(line: 1, time: 0))
   }
 }

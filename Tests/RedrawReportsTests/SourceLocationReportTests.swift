@@ -135,13 +135,17 @@ struct SourceLocationReportTests {
       ])
   }
 
-  @Test func xcodeSaysWhatConfigurationMatchedNothing() {
+  @Test func xcodeSaysWhatConfigurationMatchedNothingAtTheEntry() {
     var analysis = Self.analysis
-    analysis.findings = []
-    analysis.unusedConfiguration = ["budget for NoSuchScreen matched no view"]
+    analysis.findings = UnusedConfigurationCheck.findings(
+      budgets: [
+        Budget(
+          view: "NoSuchScreen", metric: .bodyEvaluations, maximum: 3,
+          entry: ConfigurationEntry(file: ".redraw.json", line: 7, column: 5))
+      ], suppressions: Suppressions(), in: Analysis(files: [], findings: []), context: RuleContext())
     #expect(
       XcodeReport.render(analysis, context: Self.context)
-        == "warning: redraw configuration: budget for NoSuchScreen matched no view\n")
+        == "/work/app/.redraw.json:7:1: warning: budget for NoSuchScreen matched no view. [unused-configuration]\n")
   }
 
   // MARK: - JSON

@@ -53,7 +53,7 @@ private struct ConfigurationParser {
   var problems: [ConfigurationError] = []
 
   /// Every id a report can show, which configuration may name.
-  static let ruleIDs = RuleRegistry.all.map { $0.description.id } + [BudgetCheck.description.id]
+  static let ruleIDs = RuleRegistry.descriptions.map(\.id)
 
   /// A problem at `path`, named by the line and column of its key (or of the nearest
   /// enclosing one).
@@ -189,11 +189,17 @@ private struct ConfigurationParser {
     }
     guard let rule = fields["rule"] else { throw fail(path, "needs a \"rule\"") }
     if let problem = unknownRule(rule, at: "\(path).rule") { throw problem }
+    if rule == UnusedConfigurationCheck.description.id {
+      throw fail(
+        "\(path).rule",
+        "cannot be ignored: correct or remove the unused entry, or set \"rules\": {\"\(rule)\": {\"enabled\": false}}")
+    }
     guard let reason = fields["reason"], !reason.isEmpty else {
       throw fail(path, "needs a \"reason\": say why the finding is accepted")
     }
     return Suppressions.Ignore(
-      rule: rule, view: fields["view"], type: fields["type"], property: fields["property"], reason: reason)
+      rule: rule, view: fields["view"], type: fields["type"], property: fields["property"], reason: reason,
+      entry: position(of: path))
   }
 
   private mutating func budgets(_ value: JSONValue) -> [Budget] {
@@ -242,9 +248,16 @@ private struct ConfigurationParser {
       if metric != .inits, names["view"] == nil { throw fail(path, "needs a \"view\" for \(metric.rawValue) limits") }
       result.append(
         Budget(
-          view: names["view"], type: names["type"], scenario: names["scenario"], metric: metric, maximum: maximum))
+          view: names["view"], type: names["type"], scenario: names["scenario"], metric: metric, maximum: maximum,
+          entry: position(of: path)))
     }
     return result
+  }
+
+  /// Where the entry at `path` is in the file.
+  private func position(of path: String) -> ConfigurationEntry {
+    let (line, column) = positions.position(of: path) ?? (1, 1)
+    return ConfigurationEntry(file: file, line: line, column: column)
   }
 
   // MARK: - Values

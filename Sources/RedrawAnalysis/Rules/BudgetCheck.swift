@@ -18,13 +18,19 @@ public struct Budget: Sendable, Hashable {
   public var scenario: String?
   public var metric: Metric
   public var maximum: Int
+  /// Where the configuration file declares it, when it came from one.
+  public var entry: ConfigurationEntry?
 
-  public init(view: String? = nil, type: String? = nil, scenario: String? = nil, metric: Metric, maximum: Int) {
+  public init(
+    view: String? = nil, type: String? = nil, scenario: String? = nil, metric: Metric, maximum: Int,
+    entry: ConfigurationEntry? = nil
+  ) {
     self.view = view
     self.type = type
     self.scenario = scenario
     self.metric = metric
     self.maximum = maximum
+    self.entry = entry
   }
 }
 
@@ -78,19 +84,17 @@ public enum BudgetCheck {
     return findings
   }
 
-  /// The budgets that matched nothing in `sessions`, in words: a view or type that never
-  /// appears, or a scenario no session has.
-  public static func unmatched(_ budgets: [Budget], in sessions: [Session]) -> [String] {
-    budgets.compactMap { budget in
-      let scoped = sessions.filter { budget.scenario == nil || $0.scenario == budget.scenario }
-      let name = budget.view ?? budget.type ?? "?"
-      if scoped.isEmpty, let scenario = budget.scenario {
-        return "budget for \(name) in scenario \(scenario) matched no session"
-      }
-      guard !scoped.contains(where: { measure(budget, in: $0) != nil }) else { return nil }
-      return "budget for \(name) matched no \(budget.metric == .inits ? "initializer" : "view")"
-        + (budget.scenario.map { " in scenario \($0)" } ?? "")
+  /// Why `budget` matched nothing in `sessions`: no session of its scenario, or no view
+  /// (or initializer of its type) in them; nil when it matched.
+  static func unmatched(_ budget: Budget, in sessions: [Session]) -> String? {
+    let scoped = sessions.filter { budget.scenario == nil || $0.scenario == budget.scenario }
+    let name = budget.view ?? budget.type ?? "?"
+    if scoped.isEmpty, let scenario = budget.scenario {
+      return "budget for \(name) in scenario \(scenario) matched no session"
     }
+    guard !scoped.contains(where: { measure(budget, in: $0) != nil }) else { return nil }
+    return "budget for \(name) matched no \(budget.metric == .inits ? "initializer" : "view")"
+      + (budget.scenario.map { " in scenario \($0)" } ?? "")
   }
 
   /// The body of the budget's view, or the construction of its type's first initializer group.

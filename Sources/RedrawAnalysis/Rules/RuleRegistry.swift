@@ -8,6 +8,7 @@
 /// belongs to a listed rule.
 public enum RuleRegistry {
   public static let all: [any Rule.Type] = [
+    UninstrumentedModelRule.self,
     OverBroadInvalidationRule.self,
     MissedUpdateRule.self,
     EqualValueWriteRule.self,
@@ -19,6 +20,15 @@ public enum RuleRegistry {
     SideEffectInBodyRule.self,
     HotPropertyRule.self,
   ]
+
+  /// The checks that run beside the rules, over the configuration's entries: budgets, and
+  /// budgets and ignore entries that matched nothing. Configured, listed and explained as
+  /// rules are.
+  public static let checks: [RuleDescription] = [BudgetCheck.description, UnusedConfigurationCheck.description]
+
+  /// Every rule's and check's description, rules first: what `redraw rules` lists, what a
+  /// configuration may name, and what reports describe.
+  public static var descriptions: [RuleDescription] { all.map { $0.description } + checks }
 
   /// The rule with `id`.
   public static func rule(id: String) -> (any Rule.Type)? {

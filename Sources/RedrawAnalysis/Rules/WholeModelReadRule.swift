@@ -140,9 +140,11 @@ extension WholeModelReadRule {
     ) {
       let known = built.knownProperties()
       session.modelReads = entries.entries.map { key, entry in
-        ModelReadSummary(
+        // An ambiguous name (`<email|password>`) beside one of its alternatives is no other property.
+        let properties = AmbiguousNames.collapsed(entry.properties.map { strings[$0] }.sorted())
+        return ModelReadSummary(
           node: built.nodeID(key.node), view: strings[built.nodes[key.node].view], type: strings[key.type],
-          maximumProperties: entry.maximum, properties: entry.properties.map { strings[$0] }.sorted(),
+          maximumProperties: properties.count, properties: properties,
           knownProperties: known[key.type] ?? 0, first: entry.first, trail: entry.trail.events(&names, strings))
       }
     }

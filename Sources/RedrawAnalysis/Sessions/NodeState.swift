@@ -132,7 +132,9 @@ extension [UInt64] {
 }
 
 /// A type a node subscribed to and the wrapper's name (`observe` events' `detail`).
-struct NodeHolding: Equatable {
+struct NodeHolding {
   var type: StringID
   var wrapper: StringID?
+  /// Its first `observe` event.
+  var first: Evidence
 }

@@ -77,10 +77,13 @@ public struct ModelHolding: Sendable, Hashable {
   public var type: String
   /// The wrapper; nil when the event named none this reader knows.
   public var wrapper: ModelWrapper?
+  /// The node's first `observe` event of the type through the wrapper.
+  public var first: Evidence?
 
-  public init(type: String, wrapper: ModelWrapper?) {
+  public init(type: String, wrapper: ModelWrapper?, first: Evidence? = nil) {
     self.type = type
     self.wrapper = wrapper
+    self.first = first
   }
 }
 

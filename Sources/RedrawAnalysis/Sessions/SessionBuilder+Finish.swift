@@ -33,15 +33,18 @@ extension SessionBuilder {
       }
       summary.holdings = node.holdings.map { holding in
         ModelHolding(
-          type: strings[holding.type], wrapper: holding.wrapper.flatMap { ModelWrapper(rawValue: strings[$0]) })
+          type: strings[holding.type], wrapper: holding.wrapper.flatMap { ModelWrapper(rawValue: strings[$0]) },
+          first: holding.first)
       }
       summary.bindings = (bindingTypes[summary.node] ?? []).sorted()
-      summary.propertiesRead = node.properties.count
       summary.timeline = node.timeline
-      summary.readProperties = node.properties.keys.map { key in
-        "\(strings[StringID(rawValue: Int32(truncatingIfNeeded: key >> 32))])."
-          + strings[StringID(rawValue: Int32(truncatingIfNeeded: key))]
-      }.sorted()
+      // An ambiguous name beside one of its alternatives is not listed, nor counted.
+      summary.readProperties = AmbiguousNames.collapsed(
+        node.properties.keys.map { key in
+          "\(strings[StringID(rawValue: Int32(truncatingIfNeeded: key >> 32))])."
+            + strings[StringID(rawValue: Int32(truncatingIfNeeded: key))]
+        }.sorted())
+      summary.propertiesRead = summary.readProperties.count
       return summary
     }
     var names = TrailNames(count: strings.count)

@@ -7,10 +7,10 @@
 /// what it has read so far.
 extension SessionBuilder {
   @inline(__always)
-  mutating func read(_ event: TraceEvent, _ evidence: Evidence) {
+  mutating func read(_ event: TraceEvent, _ evidence: Evidence, strings: borrowing StringTable) {
     let type = event.type!
     let property = event.property!
-    properties[propertyIndex(type: type, property: property)].reads += 1
+    properties[propertyIndex(type: type, property: property, strings: strings)].reads += 1
     let thread = threadIndex(event.thread)
     let span = threads[thread].spans.last
     let inBody: Bool
@@ -37,8 +37,10 @@ extension SessionBuilder {
       return
     }
     hasSubscriptions = true
-    let holding = NodeHolding(type: event.type!, wrapper: event.detail)
-    if !nodes[node].holdings.contains(holding) { nodes[node].holdings.append(holding) }
+    let (type, wrapper) = (event.type!, event.detail)
+    if !nodes[node].holdings.contains(where: { $0.type == type && $0.wrapper == wrapper }) {
+      nodes[node].holdings.append(NodeHolding(type: type, wrapper: wrapper, first: evidence))
+    }
     let slot = touch(event.object!, type: event.type!, inInit: false, use: true, evidence)
     threads[thread].openReads.push(DenseIndex.key(Int32(slot), Self.subscriptionProperty))
   }
@@ -47,10 +49,10 @@ extension SessionBuilder {
   /// are interned from 0 up), and sorted after an object's real reads.
   static let subscriptionProperty: Int32 = -1
 
-  mutating func write(_ event: TraceEvent, _ evidence: Evidence) {
+  mutating func write(_ event: TraceEvent, _ evidence: Evidence, strings: borrowing StringTable) {
     let type = event.type!
     let property = event.property!
-    let propertyIndex = propertyIndex(type: type, property: property)
+    let propertyIndex = propertyIndex(type: type, property: property, strings: strings)
     properties[propertyIndex].writes += 1
     writeCount += 1
     if properties[propertyIndex].firstWrite == nil { properties[propertyIndex].firstWrite = evidence }
@@ -83,14 +85,22 @@ extension SessionBuilder {
         node: index, parent: nodes[index].parentIndex, view: nodes[index].view, start: start, thread: event.thread)
       collectors.writeInBody(evaluation, write: write, at: evidence, sample: write.sample(threads: threadIDs))
     }
-    invalidateReaders(of: slot, write: write)
+    // Reads of names the recorder could not tell apart count as reads of each candidate.
+    let aliases =
+      ambiguousNames.isEmpty
+      ? nil : ambiguousNames.aliases(of: property, type: type, index: propertyIndex, strings: strings)
+    invalidateReaders(of: slot, write: write, aliases: aliases)
   }
 
-  /// The index of a property in `properties`, added on first sight.
+  /// The index of a property in `properties`, added on first sight (when an ambiguous name
+  /// is noted as such).
   @inline(__always)
-  mutating func propertyIndex(type: StringID, property: StringID) -> Int {
+  mutating func propertyIndex(type: StringID, property: StringID, strings: borrowing StringTable) -> Int {
     let (index, inserted) = propertyIDs.insert(DenseIndex.key(type.rawValue, property.rawValue))
-    if inserted { properties.append(PropertyState(type: type, property: property)) }
+    if inserted {
+      properties.append(PropertyState(type: type, property: property))
+      ambiguousNames.note(type: type, property: property, name: strings[property])
+    }
     return index
   }
 
@@ -99,7 +109,10 @@ extension SessionBuilder {
   /// Marks every node that read the object in `slot` for re-evaluation: the nodes whose
   /// last finished evaluation read it, found through the object's readers, and the nodes
   /// being evaluated that have read it so far.
-  private mutating func invalidateReaders(of slot: Int, write: PendingWrite) {
+  ///
+  /// `aliases`, when the session recorded ambiguous names, are the other properties whose
+  /// reads count as reads of the written one (``AmbiguousNames``).
+  private mutating func invalidateReaders(of slot: Int, write: PendingWrite, aliases: AmbiguousNames.Aliases?) {
     let read = DenseIndex.key(Int32(slot), write.property.rawValue)
     if !objects[slot].readers.isEmpty {
       var readers: [Int32] = []
@@ -116,7 +129,8 @@ extension SessionBuilder {
             nodes[index].indexedObjects.remove(Int32(slot))
             continue
           }
-          let needed = nodes[index].reads.holds(read)
+          var needed = nodes[index].reads.holds(read)
+          if !needed, let aliases { needed = aliases.match(nodes[index].reads, slot: slot) }
           invalidate(index, by: write, needed: needed)
           // A read of an object the view does not subscribe to (object-level tracking, from
           // the session's first subscription on) that a write changed: the view keeps showing
@@ -138,7 +152,7 @@ extension SessionBuilder {
       var readsProperty = false
       for key in reads where key >> 32 == UInt64(slot) {
         readsObject = true
-        if key == read {
+        if key == read || aliases?.match(property: Int32(truncatingIfNeeded: key)) == true {
           readsProperty = true
           break
         }

@@ -56,6 +56,9 @@ package struct SessionBuilder {
   /// Properties read or written, by dense index; keys are `type << 32 | property`.
   var properties: [PropertyState] = []
   var propertyIDs = DenseIndex()
+  /// The properties named after their candidates (`<email|password>`), and which reads
+  /// count as reads of a written property.
+  var ambiguousNames = AmbiguousNames()
   var groups: [InitGroupState] = []
   var groupIndex: [GroupKey: Int] = [:]
   /// User actions by name, in order of their first performance.
@@ -126,8 +129,8 @@ package struct SessionBuilder {
     case .body: beginBody(event, evidence)
     case .`init`: beginInit(event, evidence)
     case .end: end(event, evidence)
-    case .read: read(event, evidence)
-    case .write: write(event, evidence)
+    case .read: read(event, evidence, strings: strings)
+    case .write: write(event, evidence, strings: strings)
     case .effect: effect(event, evidence, strings: strings)
     case .`deinit`: release(event)
     case .lost:

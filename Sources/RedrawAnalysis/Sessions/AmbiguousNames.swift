@@ -1,0 +1,141 @@
+/// Property names the recorder could not tell apart, and what a write to a property means
+/// for the views that read them.
+///
+/// An `@Observable` class without the named `access(keyPath:_:)` member records a property
+/// the recorder cannot name yet after every candidate: `<email|password>` is a read (or a
+/// write) of one of the two, `<unnamed String>` of some property of its type (see
+/// docs/getting-started.md). Such a name is never evidence of waste:
+///
+/// - A read of `<email|password>` counts as a read of `email` and of `password`: a write to
+///   either is one the view needed, and so is a write recorded as `<email|password>` to a
+///   view that read either, or a name sharing an alternative. A read of `<unnamed String>`
+///   counts as a read of every property of its type.
+/// - Counting the properties a view read, an ambiguous name counts once, and not at all
+///   when one of its alternatives is among the names read; lists of names in messages drop
+///   it the same way (``collapsed(_:)``), so no message lists a name beside its own
+///   alternative.
+///
+/// The builder notes each property's name when it first sees it (``note(type:property:name:)``);
+/// a write asks for the properties whose reads count as reads of it only when the session
+/// noted an ambiguous name, so the cost is nil for every other trace.
+struct AmbiguousNames {
+  /// Whether the session recorded no ambiguous name: the one check a write makes.
+  private(set) var isEmpty = true
+  /// The ambiguous properties seen, by type.
+  private var byType: [StringID: [Entry]] = [:]
+  /// Answers of ``aliases(of:type:name:strings:)`` by property (the builder's property
+  /// index), valid while `generation` and the string table's count are the same.
+  private var memo: [Int: Memo] = [:]
+  private var generation = 0
+
+  /// One ambiguous property of a type.
+  private struct Entry {
+    var property: StringID
+    var alternatives: Alternatives
+  }
+
+  private struct Memo {
+    var generation: Int
+    var strings: Int
+    var aliases: Aliases
+  }
+
+  /// What an ambiguous name stands for.
+  enum Alternatives: Equatable {
+    /// One of these properties.
+    case oneOf([String])
+    /// Some property of its type (`<unnamed String>`).
+    case any
+  }
+
+  /// The properties whose reads count as reads of a written property, besides itself.
+  struct Aliases {
+    /// Property ids (`StringID` raw values) of the same type.
+    var properties: [Int32] = []
+    /// Whether any property's read counts: the write's own name is `<unnamed …>`.
+    var all = false
+
+    /// Whether the sorted read keys of the object in `slot` hold one that counts.
+    func match(_ reads: [UInt64], slot: Int) -> Bool {
+      if all {
+        // The object's first key, unless it is the subscription's, which sorts last.
+        let position = reads.lowerBound(UInt64(slot) << 32)
+        return position < reads.count && reads[position] >> 32 == UInt64(slot)
+          && Int32(truncatingIfNeeded: reads[position]) != SessionBuilder.subscriptionProperty
+      }
+      return properties.contains { reads.holds(DenseIndex.key(Int32(slot), $0)) }
+    }
+
+    /// Whether a read of `property` counts (a subscription is no read of a property).
+    func match(property: Int32) -> Bool {
+      property != SessionBuilder.subscriptionProperty && (all || properties.contains(property))
+    }
+  }
+
+  // MARK: - Names
+
+  /// What `name` stands for, when the recorder could not tell the property: `<a|b>` or
+  /// `<unnamed T>`; nil for a property's own name (no Swift identifier starts with `<`).
+  static func alternatives(_ name: String) -> Alternatives? {
+    guard name.utf8.first == UInt8(ascii: "<"), name.utf8.last == UInt8(ascii: ">") else { return nil }
+    let inside = name.dropFirst().dropLast()
+    if inside.hasPrefix("unnamed ") { return .any }
+    return .oneOf(inside.split(separator: "|").map(String.init))
+  }
+
+  /// `names` (`property` or `Type.property`) without the ambiguous ones one of whose
+  /// alternatives is among them, in their order: what a message lists.
+  static func collapsed(_ names: [String]) -> [String] {
+    guard names.contains(where: { $0.hasSuffix(">") }) else { return names }
+    let plain = Set(names.filter { !$0.hasSuffix(">") })
+    return names.filter { name in
+      guard let open = name.firstIndex(of: "<"), name.hasSuffix(">") else { return true }
+      let prefix = name[..<open]
+      switch alternatives(String(name[open...])) {
+      case .oneOf(let options)?: return !options.contains { plain.contains(prefix + $0) }
+      case .any?: return !plain.contains { $0.hasPrefix(prefix) }
+      case nil: return true
+      }
+    }
+  }
+
+  // MARK: - Building
+
+  /// Notes the name of a property seen for the first time; keeps it when it is ambiguous.
+  mutating func note(type: StringID, property: StringID, name: String) {
+    guard let alternatives = Self.alternatives(name) else { return }
+    byType[type, default: []].append(Entry(property: property, alternatives: alternatives))
+    isEmpty = false
+    generation += 1
+  }
+
+  /// The properties of `type` whose reads count as reads of `property` (named `name`),
+  /// written now, besides `property` itself.
+  ///
+  /// - Complexity: O(1) when asked again for the same property; otherwise O(ambiguous
+  ///   names of the type × their alternatives).
+  mutating func aliases(of property: StringID, type: StringID, index: Int, strings: borrowing StringTable) -> Aliases {
+    if let known = memo[index], known.generation == generation, known.strings == strings.count {
+      return known.aliases
+    }
+    var aliases = Aliases()
+    let name = strings[property]
+    let own = Self.alternatives(name)
+    if own == .any { aliases.all = true }
+    if case .oneOf(let options)? = own {
+      // Reads recorded under one of the write's alternatives; a name never interned was never read.
+      for option in options { if let id = strings.lookup(option) { aliases.properties.append(id.rawValue) } }
+    }
+    for entry in byType[type] ?? [] where entry.property != property {
+      let counts: Bool
+      switch (entry.alternatives, own) {
+      case (.any, _), (_, .any?): counts = true
+      case (.oneOf(let options), nil): counts = options.contains(name)
+      case (.oneOf(let options), .oneOf(let written)?): counts = options.contains { written.contains($0) }
+      }
+      if counts { aliases.properties.append(entry.property.rawValue) }
+    }
+    memo[index] = Memo(generation: generation, strings: strings.count, aliases: aliases)
+    return aliases
+  }
+}

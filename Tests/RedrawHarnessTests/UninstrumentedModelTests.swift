@@ -1,0 +1,92 @@
+import Observation
+import RedrawAnalysis
+import RedrawHarness
+import RedrawTrace
+import Testing
+
+/// Models that record nothing: the harness refuses to hold one, never blames a parent for
+/// what one changes, and `uninstrumented-model` reports one that views subscribe to.
+@Suite struct UninstrumentedModelTests {
+  /// `let tracking` pasted, the rest of the members not: the macro declares its own
+  /// registrar, which every access goes to.
+  @Observable final class HalfPastedInbox: TrackedModel {
+    var unreadCount = 0
+    let tracking = ModelTracking()
+  }
+
+  /// `@Tracked` forgotten: nothing of it is observable or recorded.
+  final class UntrackedInbox: TrackedModel {
+    let tracking = ModelTracking()
+    var unreadCount = 0
+  }
+
+  struct Badge: HarnessView {
+    let model: HalfPastedInbox
+    func body(_ content: inout ViewContent) { content.text("\(model.unreadCount)") }
+  }
+
+  struct HeldBadge: HarnessView {
+    @ViewObservedObject var model: HalfPastedInbox
+    func body(_ content: inout ViewContent) { content.text("\(model.unreadCount)") }
+  }
+
+  struct UntrackedBadge: HarnessView {
+    @ViewObservedObject var model: UntrackedInbox
+    func body(_ content: inout ViewContent) { content.text("\(model.unreadCount)") }
+  }
+
+  /// Observation sees the change (the macro's registrar), the recorder no write: the
+  /// root's evaluation has no cause the harness knows, and it is not its parent, which it has not.
+  @Test func aChangeNoRecordedWriteExplainsIsOfUnknownCauseNeverTheParent() throws {
+    let model = HalfPastedInbox()
+    let recording = Trace.record(scenario: "half-pasted") { _ in
+      let harness = ViewHarness(tracking: .propertyLevel) { Badge(model: model) }
+      model.unreadCount = 3
+      harness.flush()
+      #expect(harness.evaluations(of: Badge.self) == 2)
+    }
+    let bodies = recording.lines.filter { $0.contains(#""e":"body""#) }
+    #expect(bodies.count == 2)
+    #expect(bodies.last?.contains(#""cause":"unknown""#) == true, "\(bodies)")
+    #expect(!recording.text.contains(#""cause":"parent""#))
+    #expect(!recording.text.contains(#""e":"write""#), "the model records nothing")
+  }
+
+  @Test func holdingAHalfPastedModelStopsTheTestNamingTheMissingMembers() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let model = HalfPastedInbox()
+      _ = ViewHarness(tracking: .objectLevel) { HeldBadge(model: model) }
+    }
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains("HeldBadge holds HalfPastedInbox in @ViewObservedObject"), "\(output)")
+    #expect(output.contains("_$observationRegistrar"), "\(output)")
+  }
+
+  /// Object-level tracking writes the subscription; the model records no access, and the
+  /// analyzer says so.
+  @Test func aModelThatRecordsNothingIsAnUninstrumentedModelFinding() throws {
+    let model = UntrackedInbox()
+    let recording = Trace.record(scenario: "untracked") { _ in
+      let harness = ViewHarness(tracking: .objectLevel) { UntrackedBadge(model: model) }
+      model.unreadCount = 3
+      harness.flush()
+    }
+    let findings = try recording.analyze().findings.filter { $0.rule == "uninstrumented-model" }
+    #expect(findings.map(\.type) == ["UntrackedInbox"])
+    #expect(findings.first?.severity == .error)
+    #expect(findings.first?.view == "UntrackedBadge")
+  }
+
+  @Test(arguments: [ViewHarness.Tracking.propertyLevel, .objectLevel, .mixed(.objectLevel, except: [Int.self])])
+  func trackingsCanBeSwitchedOnAndHashed(tracking: ViewHarness.Tracking) {
+    let name: String
+    switch tracking {
+    case .propertyLevel: name = "property"
+    case .objectLevel: name = "object"
+    default: name = "mixed"
+    }
+    #expect(name == ["propertyLevel": "property", "objectLevel": "object"][tracking.description] ?? "mixed")
+    #expect(Set([tracking, tracking]).count == 1)
+    #expect(tracking != .mixed(.propertyLevel, except: [String.self]))
+  }
+}
