@@ -429,11 +429,12 @@ final class Inbox: Sendable {
 }
 
 extension ViewHarness.Tracking: CustomStringConvertible {
-  /// `propertyLevel`, `objectLevel`, or `mixed(propertyLevel, except: A, B)`: readable in
-  /// the names of parameterized tests.
+  /// `.propertyLevel`, `.objectLevel`, or `.mixed(.propertyLevel, except: A, B)`, as written
+  /// in Swift: how Swift Testing shows the argument of a parameterized test, and how the
+  /// `.redraw` trait names its session (`InboxTests/badge(tracking: .objectLevel)`).
   public var description: String {
-    let name = level == .propertyLevel ? "propertyLevel" : "objectLevel"
+    let name = level == .propertyLevel ? ".propertyLevel" : ".objectLevel"
     guard !overrides.isEmpty else { return name }
-    return "mixed(\(name), except: \(overrides.keys.sorted().joined(separator: ", ")))"
+    return ".mixed(\(name), except: \(overrides.keys.sorted().joined(separator: ", ")))"
   }
 }

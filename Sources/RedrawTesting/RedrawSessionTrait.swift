@@ -11,9 +11,11 @@
   /// }
   /// ```
   ///
-  /// Applied to a suite, it applies to every test in it, nested suites included; each case
-  /// of a parameterized test is a session of its own. The session's scenario is the test's
-  /// path, `FeedTests/refreshShowsNewItems()`. It follows the test's task across `await`s
+  /// Applied to a suite, it applies to every test in it, nested suites included. The
+  /// session's scenario is the test's path, `FeedTests/refreshShowsNewItems()`; each case of
+  /// a parameterized test is a session of its own, named with the case's arguments as Swift
+  /// Testing spells them: `FeedTests/badge(tracking: .objectLevel)` (``TestCaseArguments``).
+  /// It follows the test's task across `await`s
   /// and into the tasks it creates with `Task { }`; threads the test starts itself join
   /// with ``TraceScope/join(_:)``. Tests run in parallel as usual: each session is written
   /// to the trace as one block when its test ends. While nothing records, the trait only
@@ -24,12 +26,21 @@
     public func provideScope(
       for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-      try await Trace.withSession(scenario: Self.scenario(of: test)) { try await function() }
+      try await Trace.withSession(scenario: Self.scenario(of: test, case: testCase)) { try await function() }
     }
 
-    /// The scenario of a test's session: its suites and its name, joined by `/`.
-    public static func scenario(of test: Test) -> String {
-      test.id.nameComponents.joined(separator: "/")
+    /// The scenario of a test's session: its suites and its name, joined by `/`; for a case
+    /// of a parameterized test, the name with the case's arguments,
+    /// `FeedTests/badge(tracking: .objectLevel)`, when Swift Testing's case can be read
+    /// (else the test's name alone, shared by its cases).
+    public static func scenario(of test: Test, case testCase: Test.Case? = nil) -> String {
+      var components = test.id.nameComponents
+      if let testCase, testCase.isParameterized, let last = components.last,
+        let arguments = TestCaseArguments.arguments(of: testCase)
+      {
+        components[components.count - 1] = TestCaseArguments.name(last, with: arguments)
+      }
+      return components.joined(separator: "/")
     }
   }
 

@@ -52,10 +52,17 @@ final class Recorder: Sendable {
   /// Starts recording when `REDRAW_TRACE` names a destination; `REDRAW_SCENARIO` names
   /// the session. A destination that cannot be opened is reported on standard error.
   ///
+  /// The child process of a Swift Testing exit test (`#expect(processExitsWith:)`) inherits
+  /// the environment, and Swift Testing marks it with `SWT_EXIT_TEST_ID`: it does not record,
+  /// since opening the file anew would truncate the trace its parent is writing. (The variable
+  /// is Swift Testing's own, listed in its Documentation/EnvironmentVariables.md.)
+  ///
   /// - Returns: Whether recording started.
   @discardableResult
   func startFromEnvironment(_ variable: (String) -> String?) -> Bool {
-    guard let value = variable("REDRAW_TRACE"), let destination = TraceDestination(environmentValue: value) else {
+    guard let value = variable("REDRAW_TRACE"), let destination = TraceDestination(environmentValue: value),
+      variable("SWT_EXIT_TEST_ID") == nil
+    else {
       return false
     }
     var mode = RecordingMode()

@@ -16,6 +16,7 @@ struct PageCoverageTests {
     "Tests/Fixtures/WholeSuite/Package.swift",
     "Tests/Fixtures/WholeSuite/Tests/ShopTests/CartTests.swift",
     "Tests/Fixtures/WholeSuite/Tests/ShopTests/SearchTests.swift",
+    "Tests/Fixtures/WholeSuite/Tests/NotesTests/SyncBadgeTests.swift",
   ]
 
   static var pages: [String] {

@@ -262,10 +262,10 @@ struct InputTests {
 
 @Suite struct TrackingDescriptionTests {
   @Test func trackingModesReadWellInTestNames() {
-    #expect(ViewHarness.Tracking.propertyLevel.description == "propertyLevel")
-    #expect(ViewHarness.Tracking.objectLevel.description == "objectLevel")
+    #expect(ViewHarness.Tracking.propertyLevel.description == ".propertyLevel")
+    #expect(ViewHarness.Tracking.objectLevel.description == ".objectLevel")
     #expect(
       ViewHarness.Tracking.mixed(.propertyLevel, except: [Session.self]).description
-        == "mixed(propertyLevel, except: Session)")
+        == ".mixed(.propertyLevel, except: Session)")
   }
 }

@@ -77,7 +77,7 @@ struct ObservableHarnessTests {
       model.query.append(character)
       harness.flush()
     }
-    let objectLevel = tracking.description == "objectLevel"
+    let objectLevel = tracking == .objectLevel
     #expect(harness.evaluations(of: ObservableProfile.SearchField.self) == 5)
     #expect(harness.evaluations(of: ObservableProfile.UnreadBadge.self) == (objectLevel ? 5 : 0))
     #expect(harness.evaluations(of: ObservableProfile.ProfileScreen.self) == (objectLevel ? 5 : 0))

@@ -85,7 +85,7 @@ import Testing
     case .objectLevel: name = "object"
     default: name = "mixed"
     }
-    #expect(name == ["propertyLevel": "property", "objectLevel": "object"][tracking.description] ?? "mixed")
+    #expect(name == [".propertyLevel": "property", ".objectLevel": "object"][tracking.description] ?? "mixed")
     #expect(Set([tracking, tracking]).count == 1)
     #expect(tracking != .mixed(.propertyLevel, except: [String.self]))
   }

@@ -9,8 +9,21 @@ import RedrawTestSupport
 struct FixturePackage {
   let directory: URL
 
-  /// Copies the fixture `name` into place and builds it with its tests.
+  /// Copies the fixture `name` into place and builds it with its tests, once per test run:
+  /// the suites that use one fixture share its build.
   static func prepare(_ name: String) throws -> FixturePackage {
+    try preparing.withLock { prepared in
+      if let package = prepared[name] { return package }
+      let package = try build(name)
+      prepared[name] = package
+      return package
+    }
+  }
+
+  /// The fixtures built so far, by name; one build at a time.
+  private static let preparing = LockedValue<[String: FixturePackage]>([:])
+
+  private static func build(_ name: String) throws -> FixturePackage {
     let fixtures = repositoryRoot.appendingPathComponent(".build/fixtures")
     let link = fixtures.appendingPathComponent("Redraw")
     let manager = FileManager.default
@@ -29,14 +42,23 @@ struct FixturePackage {
 
   /// Runs `swift ARGUMENTS` in the package with `environment` added to a clean environment.
   func swift(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    try run("swift", arguments, environment: environment)
+  }
+
+  /// Runs `tool` (a name on the `PATH`, or a path) in the package with `environment` added
+  /// to a clean environment: its status, and its standard output and error together.
+  func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, output: String
+  ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift"] + arguments
+    process.arguments = [tool] + arguments
     process.currentDirectoryURL = directory
     var inherited = ProcessInfo.processInfo.environment
     // Nothing of this test run's own recording or test runner reaches the fixture's.
     for key in inherited.keys
-    where key.hasPrefix("REDRAW_") || key.hasPrefix("XCTest") || key.hasPrefix("SWIFT_TESTING") {
+    where key.hasPrefix("REDRAW_") || key.hasPrefix("XCTest") || key.hasPrefix("SWIFT_TESTING") || key.hasPrefix("SWT_")
+    {
       inherited[key] = nil
     }
     process.environment = inherited.merging(environment) { $1 }
@@ -70,4 +92,20 @@ struct FixtureError: Error, CustomStringConvertible {
   let command: String
   let output: String
   var description: String { "`\(command)` failed:\n\(output.suffix(4_000))" }
+}
+
+/// A value behind a lock, for the fixtures' shared state.
+final class LockedValue<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
 }

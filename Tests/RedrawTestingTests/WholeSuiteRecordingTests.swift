@@ -29,13 +29,16 @@ import Testing
     // Swift Testing runs tests in parallel by default; one at a time, a test after a
     // `Trace.record` used to be missing.
     for mode in [[], ["--no-parallel"]] {
-      let whole = try record(package, arguments: mode, keepingAs: "whole\(mode.joined())")
+      // The whole of ShopTests (NotesFixtureTests runs NotesTests).
+      let whole = try record(package, arguments: mode + ["--filter", "ShopTests"], keepingAs: "whole\(mode.joined())")
       #expect(whole.problems.isEmpty, "\(mode): \(whole.problems)")
       #expect(
         Self.normalized(whole.counts) == Self.normalized(alone), "\(mode); the trace is kept at \(whole.trace.path)")
       // Every named session is there: the trait's tests and the recordings inside tests.
       #expect(whole.counts.keys.contains("CartTests/addingItemsRedrawsOnlyTheBadge()"))
-      #expect(whole.counts["CartTests/everyItemCounts(items:)"]?.count == 2)
+      // Each case of a parameterized test under its arguments.
+      #expect(whole.counts["CartTests/everyItemCounts(items: 1)"]?.count == 1)
+      #expect(whole.counts["CartTests/everyItemCounts(items: 3)"]?.count == 1)
       #expect(whole.counts.keys.contains("recorded checkout"))
       #expect(whole.counts.keys.contains("recorded search"))
       // The trait's session follows its test into `Task { }`.

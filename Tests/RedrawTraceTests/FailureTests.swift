@@ -127,6 +127,8 @@ extension RecorderTests {
       Trace.exclusively {
         #expect(!Trace.startFromEnvironment([:]))
         #expect(!Trace.startFromEnvironment(["REDRAW_TRACE": ""]))
+        // An exit test's child process would truncate its parent's trace.
+        #expect(!Trace.startFromEnvironment(["REDRAW_TRACE": "/tmp/never.jsonl", "SWT_EXIT_TEST_ID": "{}"]))
         #expect(!Trace.isRecording)
       }
     }

@@ -130,6 +130,12 @@ package struct StringTable: Sendable {
     String(decoding: storage[starts[Int(id.rawValue)]..<starts[Int(id.rawValue) + 1]], as: UTF8.self)
   }
 
+  /// The first UTF-8 byte of the string with id `id`; nil for the empty string.
+  func firstByte(of id: StringID) -> UInt8? {
+    let start = starts[Int(id.rawValue)]
+    return start < starts[Int(id.rawValue) + 1] ? storage[start] : nil
+  }
+
   /// The UTF-8 bytes of the string with id `id`.
   func bytes(of id: StringID) -> [UInt8] {
     Array(storage[starts[Int(id.rawValue)]..<starts[Int(id.rawValue) + 1]])

@@ -145,7 +145,7 @@ extension OverBroadInvalidationRule {
         return OverBroadSummary(
           view: strings[key.view], type: strings[key.type], property: strings[key.property],
           evaluations: count.evaluations, cascaded: count.cascaded,
-          propertiesRead: AmbiguousNames.collapsed(read.map { strings[$0] }.sorted()),
+          propertiesRead: built.listed(read.map { strings[$0] }.sorted()),
           writeSite: state.write.site.map { strings[$0] },
           first: state.first, node: built.nodeID(state.node), trail: state.trail.events(&names, strings))
       }

@@ -92,6 +92,12 @@ struct BuiltSession {
   var nodes: [NodeState]
   var groups: [InitGroupState]
   var properties: [PropertyState]
+  /// Whether the session recorded a name the recorder could not tell (`<email|password>`):
+  /// only then do lists of names need ``AmbiguousNames/collapsed(_:)``.
+  var hasAmbiguousNames = false
+
+  /// `names` as a message lists them: collapsed when the session has ambiguous names.
+  func listed(_ names: [String]) -> [String] { hasAmbiguousNames ? AmbiguousNames.collapsed(names) : names }
 
   /// The node's id in the trace.
   func nodeID(_ index: Int) -> Int64 { nodes[index].summary.node }

@@ -141,7 +141,7 @@ extension WholeModelReadRule {
       let known = built.knownProperties()
       session.modelReads = entries.entries.map { key, entry in
         // An ambiguous name (`<email|password>`) beside one of its alternatives is no other property.
-        let properties = AmbiguousNames.collapsed(entry.properties.map { strings[$0] }.sorted())
+        let properties = built.listed(entry.properties.map { strings[$0] }.sorted())
         return ModelReadSummary(
           node: built.nodeID(key.node), view: strings[built.nodes[key.node].view], type: strings[key.type],
           maximumProperties: properties.count, properties: properties,

@@ -86,10 +86,10 @@ struct AmbiguousNames {
   /// `names` (`property` or `Type.property`) without the ambiguous ones one of whose
   /// alternatives is among them, in their order: what a message lists.
   static func collapsed(_ names: [String]) -> [String] {
-    guard names.contains(where: { $0.hasSuffix(">") }) else { return names }
-    let plain = Set(names.filter { !$0.hasSuffix(">") })
+    guard names.contains(where: isAmbiguous) else { return names }
+    let plain = Set(names.filter { !isAmbiguous($0) })
     return names.filter { name in
-      guard let open = name.firstIndex(of: "<"), name.hasSuffix(">") else { return true }
+      guard isAmbiguous(name), let open = name.firstIndex(of: "<") else { return true }
       let prefix = name[..<open]
       switch alternatives(String(name[open...])) {
       case .oneOf(let options)?: return !options.contains { plain.contains(prefix + $0) }
@@ -98,6 +98,10 @@ struct AmbiguousNames {
       }
     }
   }
+
+  /// Whether `name` (`property` or `Type.property`) ends as an ambiguous name does: the
+  /// one test ``collapsed(_:)`` makes of every name.
+  private static func isAmbiguous(_ name: String) -> Bool { name.utf8.last == UInt8(ascii: ">") }
 
   // MARK: - Building
 

@@ -38,12 +38,12 @@ extension SessionBuilder {
       }
       summary.bindings = (bindingTypes[summary.node] ?? []).sorted()
       summary.timeline = node.timeline
+      summary.readProperties = node.properties.keys.map { key in
+        "\(strings[StringID(rawValue: Int32(truncatingIfNeeded: key >> 32))])."
+          + strings[StringID(rawValue: Int32(truncatingIfNeeded: key))]
+      }.sorted()
       // An ambiguous name beside one of its alternatives is not listed, nor counted.
-      summary.readProperties = AmbiguousNames.collapsed(
-        node.properties.keys.map { key in
-          "\(strings[StringID(rawValue: Int32(truncatingIfNeeded: key >> 32))])."
-            + strings[StringID(rawValue: Int32(truncatingIfNeeded: key))]
-        }.sorted())
+      if !ambiguousNames.isEmpty { summary.readProperties = AmbiguousNames.collapsed(summary.readProperties) }
       summary.propertiesRead = summary.readProperties.count
       return summary
     }
@@ -97,7 +97,10 @@ extension SessionBuilder {
         overBroad: state.overBroad, equalValue: state.equalValue, first: state.first)
     }
     collectors.finish(
-      into: &session, from: BuiltSession(nodes: nodes, groups: groups, properties: properties), names: &names,
+      into: &session,
+      from: BuiltSession(
+        nodes: nodes, groups: groups, properties: properties, hasAmbiguousNames: !ambiguousNames.isEmpty),
+      names: &names,
       strings: strings)
     session.diagnostics = diagnosticOrder.compactMap { diagnostics[$0] }
     sessions.append(session)

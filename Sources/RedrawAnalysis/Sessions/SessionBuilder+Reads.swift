@@ -99,7 +99,10 @@ extension SessionBuilder {
     let (index, inserted) = propertyIDs.insert(DenseIndex.key(type.rawValue, property.rawValue))
     if inserted {
       properties.append(PropertyState(type: type, property: property))
-      ambiguousNames.note(type: type, property: property, name: strings[property])
+      // Only a name the recorder could not tell starts with `<`.
+      if strings.firstByte(of: property) == UInt8(ascii: "<") {
+        ambiguousNames.note(type: type, property: property, name: strings[property])
+      }
     }
     return index
   }

@@ -18,7 +18,20 @@ let package = Package(
   ]
 )
 
+// A second library of the same user: a notes app's models, instrumented right and half-way,
+// and tests of what each records (RedrawTestingTests' NotesFixtureTests runs them).
+package.targets += [
+  .target(name: "Notes", dependencies: [.product(name: "RedrawTrace", package: "Redraw")]),
+  .testTarget(
+    name: "NotesTests",
+    dependencies: [
+      "Notes",
+      .product(name: "RedrawHarness", package: "Redraw"),
+      .product(name: "RedrawTesting", package: "Redraw"),
+    ]),
+]
+
 // A user's package, as README.md shows it: a model library, and tests that use RedrawTrace,
 // RedrawHarness and the RedrawTesting trait. RedrawTestingTests builds it beside a link to
-// the Redraw checkout named `Redraw`, records its whole test suite with REDRAW_TRACE, and
+// the Redraw checkout named `Redraw`, records ShopTests whole with REDRAW_TRACE, and
 // compares every view's counts with those of each test run alone.

@@ -1,0 +1,7 @@
+import Observation
+import RedrawTrace
+
+// `TrackedModel` without `let tracking`.
+@Observable final class Inbox: TrackedModel {
+  var pendingSyncs = 0
+}

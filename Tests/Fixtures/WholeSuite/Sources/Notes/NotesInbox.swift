@@ -1,0 +1,23 @@
+import Observation
+import RedrawTrace
+
+/// The notes and their sync state, instrumented as docs/getting-started.md says: the class
+/// conforms to `TrackedModel` and declares the four members.
+@Observable public final class NotesInbox: TrackedModel {
+  public var titles: [String]
+  public var pendingSyncs = 0
+
+  public let tracking = ModelTracking()
+  private nonisolated var _$observationRegistrar: ModelTracking { tracking }
+  @available(*, unavailable) nonisolated func access<M>(keyPath: KeyPath<NotesInbox, M>) {}
+  nonisolated func access<M>(keyPath: KeyPath<NotesInbox, M>, _ name: StaticString = #function) {
+    tracking.access(self, keyPath: keyPath, name: name)
+  }
+
+  public init(titles: [String] = []) {
+    self.titles = titles
+  }
+
+  /// One note synced: the badge counts it.
+  public func sync() { pendingSyncs += 1 }
+}
