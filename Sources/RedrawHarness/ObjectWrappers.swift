@@ -5,9 +5,9 @@ import RedrawTrace
 
 // Each holds a `TrackedModel`: the harness sees an object's writes, and the recorder its
 // reads and writes, only through its `ModelTracking`. An object that cannot record (a plain
-// `@Observable` class) does not compile in one; one that compiles but records nothing (an
-// `@Observable` class whose registrar is not its `ModelTracking`) stops the test the first
-// time a view holds it (``ModelTrackingCheck``).
+// `@Observable` class) does not compile in one; one that compiles but does not record its
+// writes (an `@Observable` class whose registrar is not its `ModelTracking`) fails the test
+// the first time a view holds it (``ModelTrackingCheck``).
 
 /// A view's own model, as `@StateObject`: made once per view identity. The initial value
 /// is an autoclosure run only when the identity is new (SwiftUI's `@StateObject` does the
@@ -42,11 +42,11 @@ public struct ViewEnvironmentObject<Model: TrackedModel> {
 
   public init() {}
 
-  /// The injected object. Like SwiftUI, a view whose ancestors injected none stops the test
-  /// with a message naming the type.
+  /// The injected object. Like SwiftUI, a view whose ancestors injected none stops the
+  /// process with a message naming the type (the trace flushed first).
   public var wrappedValue: Model {
     guard let model = box.model else {
-      preconditionFailure("No \(Model.self) in the environment: inject one with content.child(_:environment:)")
+      HarnessFailure.stop("No \(Model.self) in the environment: inject one with content.child(_:environment:)")
     }
     return model
   }
@@ -139,22 +139,29 @@ final class EnvironmentBox<Model: AnyObject> {
 
 // MARK: - Objects that cannot record
 
-/// Stops a test whose view holds a model that records nothing: an `@Observable` class that
-/// conforms to `TrackedModel` but whose `_$observationRegistrar` is the one `@Observable`
-/// declares (its member was not pasted), so its accesses go to that registrar and never
-/// to its `ModelTracking`: no read or write is recorded, and object-level tracking never
-/// sees a write. `Mirror` shows that registrar as a stored property; the pasted member is
-/// a computed one, which it does not show.
+/// Refuses a model that a view holds and that does not record its writes: an `@Observable`
+/// class that conforms to `TrackedModel` but whose `_$observationRegistrar` is the one
+/// `@Observable` declares (its member was not pasted), so its writes go to that registrar
+/// and never to its `ModelTracking` (nor its reads, without the `access` members):
+/// object-level tracking would never see a change, and the recording would lack it.
+/// `Mirror` shows that registrar as a stored property; the pasted member is a computed one,
+/// which it does not show.
 enum ModelTrackingCheck {
-  /// Checks the class of `model`, once per class in the harness (`checked`).
-  static func check(
-    _ model: any TrackedModel, via wrapper: ObjectSubscription, view: String, checked: inout Set<ObjectIdentifier>
-  ) {
+  /// Whether the class of `model` records its writes, checked once per class in the harness
+  /// (`checked`); when it does not, the running test fails (``HarnessFailure``) pointing at
+  /// the view's declaration, and the view does not subscribe to it.
+  static func accepts(
+    _ model: any TrackedModel, via wrapper: ObjectSubscription, view: String, at site: HarnessNode.Site,
+    checked: inout [ObjectIdentifier: Bool]
+  ) -> Bool {
     let type = Swift.type(of: model)
-    guard checked.insert(ObjectIdentifier(type)).inserted else { return }
-    if let problem = problem(of: model) {
-      preconditionFailure("\(view) holds \(type) in \(name(of: wrapper)), and \(type) \(problem)")
+    if let known = checked[ObjectIdentifier(type)] { return known }
+    let problem = problem(of: model)
+    checked[ObjectIdentifier(type)] = problem == nil
+    if let problem {
+      HarnessFailure.record("\(view) holds \(type) in \(name(of: wrapper)), and \(type) \(problem)", at: site)
     }
+    return problem == nil
   }
 
   /// The harness's wrapper, as written in Swift.
@@ -172,10 +179,11 @@ enum ModelTrackingCheck {
     while let current = mirror {
       for child in current.children where child.label == "_$observationRegistrar" {
         guard child.value is ObservationRegistrar else { continue }
-        return "records nothing: it is @Observable and its `_$observationRegistrar` is the macro's, "
-          + "not its ModelTracking. Paste the members of docs/getting-started.md: "
-          + "`private nonisolated var _$observationRegistrar: ModelTracking { tracking }` and the two "
-          + "`access(keyPath:)` functions, or mark its properties @Tracked without @Observable."
+        return "is @Observable with the registrar the macro declares, not its ModelTracking: its writes "
+          + "are never recorded (nor its reads, without the `access` members), and object-level tracking "
+          + "never sees a change. Declare `private nonisolated var _$observationRegistrar: ModelTracking "
+          + "{ tracking }` and the two `access(keyPath:)` functions (docs/getting-started.md), or mark its "
+          + "properties @Tracked without @Observable."
       }
       mirror = current.superclassMirror
     }

@@ -88,8 +88,8 @@ public final class ViewHarness {
   private var countsByType: [String: Int] = [:]
   private let inbox = Inbox()
   private var writeObservations: [ObjectIdentifier: WriteObservation] = [:]
-  /// The model classes ``ModelTrackingCheck`` found able to record.
-  private var checkedModelTypes: Set<ObjectIdentifier> = []
+  /// The model classes ``ModelTrackingCheck`` checked, and whether they record.
+  private var checkedModelTypes: [ObjectIdentifier: Bool] = [:]
   /// How many update passes the last ``flush()`` took: 0 when nothing was invalid, at most
   /// ``maximumPasses`` (reached when the views never settle).
   public private(set) var passesInLastFlush = 0
@@ -261,9 +261,10 @@ public final class ViewHarness {
           index += 1
         }
         if let property = child.value as? any SubscribingProperty,
-          let (model, via) = property.subscription(in: node.environment)
+          let (model, via) = property.subscription(in: node.environment),
+          ModelTrackingCheck.accepts(
+            model, via: via, view: node.typeName, at: node.site, checked: &checkedModelTypes)
         {
-          ModelTrackingCheck.check(model, via: via, view: node.typeName, checked: &checkedModelTypes)
           let type = String(describing: Swift.type(of: model))
           node.subscriptions.append(HarnessNode.Subscription(model: model, type: type, via: via))
           observeWrites(of: model.tracking, type: type)
@@ -361,15 +362,27 @@ public final class ViewHarness {
   // MARK: - Invalidation
 
   /// Applies the invalidations posted since the last pass, in the order they happened.
+  ///
+  /// Observation's change of a node is attributed to the write before it, of an object the
+  /// node read. A write the recorder names only once the mutation is done (two candidate
+  /// properties of one type) is posted after the change it caused: a change with no write
+  /// before it waits for the next write to an object the node read. One that none explains
+  /// is of a model that does not record (``HarnessNode/unattributedChange``).
   private func deliverInvalidations() {
     let nodes = Dictionary(root.subtree.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     var lastWrite: (write: TrackedWrite, objectLevel: Bool)?
+    var awaiting: [HarnessNode] = []
     for message in inbox.drain() {
       switch message {
       case .state(let id):
         nodes[id]?.stateChanged = true
       case .write(let write, let objectLevel):
         lastWrite = (write, objectLevel)
+        awaiting.removeAll { node in
+          guard node.readObjects.contains(write.objectID) else { return false }
+          if !objectLevel { node.pendingWrites.append(write) }
+          return true
+        }
         // ObservableObject: every view subscribed to the object, read or not.
         guard objectLevel else { continue }
         for node in nodes.values where node.subscriptions.contains(where: { $0.objectID == write.objectID }) {
@@ -380,15 +393,16 @@ public final class ViewHarness {
         // Observation's per-property change: for @Observable models only. An object-level
         // model invalidates its subscribers above; a view that reads it without subscribing
         // (a nested object read through another) is not invalidated, as in SwiftUI.
-        if let (write, objectLevel) = lastWrite {
+        if let (write, objectLevel) = lastWrite, node.readObjects.contains(write.objectID) {
           if !objectLevel { node.pendingWrites.append(write) }
         } else {
-          // A change no recorded write explains: of an @Observable model that does not
-          // record. Its cause is unknown, never the parent, which did nothing.
-          node.unattributedChange = true
+          awaiting.append(node)
         }
       }
     }
+    // Changes no recorded write explains: of a model that does not record. Their cause is
+    // unknown, never the parent, which did nothing.
+    for node in awaiting { node.unattributedChange = true }
   }
 
   /// Stops observing models no mounted view read in its last evaluation.

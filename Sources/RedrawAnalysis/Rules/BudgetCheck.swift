@@ -48,8 +48,12 @@ public enum BudgetCheck {
       Budgets in .redraw.json cap how many body evaluations or over-broad evaluations a view \
       may have, or how many times a type may be initialized, in every session or in the \
       sessions of one scenario. They turn a measured invalidation count into a CI gate: a \
-      change that makes a screen redraw more than its budget fails the build. The count is \
-      the measured value.
+      change that makes a screen redraw more than its budget fails the build. Each session is \
+      checked on its own (each test of a .redraw suite, each case of a parameterized test, \
+      each Trace.record), and in it every evaluation of every node of the view counts, the \
+      first render included: a test that resets its counts after mounting sees one less per \
+      node (docs/ci.md, "What a budget counts"). The count is the measured value; a baseline \
+      that accepts the finding accepts that count and no more.
       """,
     fix: """
       Find what made the view re-evaluate with the other findings of the same run, or raise \

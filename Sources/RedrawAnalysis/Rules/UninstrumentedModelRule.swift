@@ -20,7 +20,11 @@ public enum UninstrumentedModelRule: Rule {
       equal-value write, and a gate stays green for the wrong reason. The count is the \
       evaluations of the views that subscribe to the type, which the trace cannot explain. \
       A view that holds an instrumented model only to call its methods, in a run that never \
-      reads or writes it, triggers the rule too: ignore the type in .redraw.json.
+      reads or writes it, triggers the rule too: ignore the type in .redraw.json. Under \
+      property-level tracking no subscription is recorded, so the rule cannot see such a \
+      model; the harness refuses the ones it can tell (a plain @Observable class in its \
+      wrappers does not compile; a half-pasted one fails the test), and a TrackedModel \
+      without @Observable or @Tracked shows as views that never update.
       """,
     fix: """
       Instrument the type as docs/getting-started.md shows: an @Observable class conforms to \

@@ -44,10 +44,12 @@ import Testing
     #expect(recording.lines.last { $0.contains(#""e":"body""#) }?.contains(#""cause":"unknown""#) == true)
   }
 
-  @Test func holdingATrackingAloneModelStopsTheTest() async {
-    await #expect(processExitsWith: .failure) {
+  @Test func holdingATrackingAloneModelFailsTheTest() {
+    withKnownIssue {
       let inbox = TrackingOnlyInbox()
       _ = ViewHarness(tracking: .objectLevel) { HeldBadge(inbox: inbox) }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.hasPrefix("HeldBadge holds TrackingOnlyInbox in @ViewObservedObject") }
     }
   }
 
@@ -86,10 +88,12 @@ import Testing
     #expect(harness.texts["PlainAccessOnlyBadge"] == ["0"], "stale")
   }
 
-  @Test func holdingAnAccessOnlyModelStopsTheTest() async {
-    await #expect(processExitsWith: .failure) {
+  @Test func holdingAnAccessOnlyModelFailsTheTest() {
+    withKnownIssue {
       let inbox = AccessOnlyInbox()
       _ = ViewHarness(tracking: .propertyLevel) { AccessOnlyBadge(inbox: inbox) }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("its writes are never recorded") }
     }
   }
 
