@@ -32,6 +32,9 @@ struct EventBuffer: @unchecked Sendable {
   /// Forgets the written bytes.
   mutating func reset() { count = 0 }
 
+  /// Takes `length` as the bytes written: C wrote them at ``base``.
+  mutating func setCount(_ length: Int) { count = min(max(0, length), capacity) }
+
   /// Forgets the bytes from `length` on.
   mutating func truncate(to length: Int) { count = min(count, max(0, length)) }
 
@@ -101,6 +104,14 @@ struct EventBuffer: @unchecked Sendable {
   mutating func append(key: StaticString, quoted value: String) {
     append(key)
     append(quoted: value)
+  }
+
+  /// Appends a key and UTF-8 bytes as a JSON string literal; reserve
+  /// ``JSONEscaping/worstCaseLength(utf8Count:)`` bytes for them first.
+  @inline(__always)
+  mutating func append(key: StaticString, quoted utf8: UnsafeBufferPointer<UInt8>) {
+    append(key)
+    count += JSONEscaping.writeQuoted(utf8, into: base + count)
   }
 
   /// Appends a key, such as `,"id":`, and `value` in decimal.

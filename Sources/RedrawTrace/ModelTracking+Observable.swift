@@ -1,3 +1,4 @@
+import CRedrawPlatform
 import Observation
 
 // MARK: - The registrar of an @Observable class
@@ -37,7 +38,7 @@ extension ModelTracking {
     _ subject: Subject, keyPath: KeyPath<Subject, Member>, name: StaticString
   ) {
     registrar.access(subject, keyPath: keyPath)
-    if _slowPath(RecordingSwitch.isOn || ModelObservation.isCollecting),
+    if _slowPath(redraw_access_work() != 0),
       !recordCached(write: false, type: Self.typeKey(subject), key: Self.key(name))
     {
       noteSlowly(subject, keyPath, name: name, write: false)
@@ -49,7 +50,7 @@ extension ModelTracking {
   @inlinable
   public func access<Subject: Observable & AnyObject, Member>(_ subject: Subject, keyPath: KeyPath<Subject, Member>) {
     registrar.access(subject, keyPath: keyPath)
-    if _slowPath(RecordingSwitch.isOn || ModelObservation.isCollecting),
+    if _slowPath(redraw_access_work() != 0),
       !recordCached(write: false, type: Self.typeKey(subject), key: Self.key(keyPath))
     {
       noteSlowly(subject, keyPath, name: nil, write: false)
@@ -62,7 +63,7 @@ extension ModelTracking {
   public func withMutation<Subject: Observable & AnyObject, Member, Result>(
     of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> Result
   ) rethrows -> Result {
-    if _slowPath(RecordingSwitch.isOn || ModelObservation.isCollecting || hasWriteHandlers),
+    if _slowPath(redraw_access_work() != 0 || hasWriteHandlers),
       !recordCached(write: true, type: Self.typeKey(subject), key: Self.key(keyPath))
     {
       return try withMutationSlowly(of: subject, keyPath: keyPath, mutation)
@@ -77,7 +78,7 @@ extension ModelTracking {
   public func willSet<Subject: Observable & AnyObject, Member>(
     _ subject: Subject, keyPath: KeyPath<Subject, Member>, _ name: StaticString = #function
   ) {
-    if _slowPath(RecordingSwitch.isOn || ModelObservation.isCollecting || hasWriteHandlers),
+    if _slowPath(redraw_access_work() != 0 || hasWriteHandlers),
       !recordCached(write: true, type: Self.typeKey(subject), key: Self.key(name))
     {
       noteSlowly(subject, keyPath, name: name, write: true)
@@ -117,7 +118,7 @@ extension ModelTracking {
   /// - Returns: false when the names are not cached yet: the slow path then does everything.
   @usableFromInline
   func recordCached(write: Bool, type: UInt, key: UInt) -> Bool {
-    guard let value = ObservablePropertyNames.cache.value(type: type, key: key) else { return false }
+    guard let value = PropertyNameCache.sharedValue(type: type, key: key) else { return false }
     // A read made to compare values while a name is resolved.
     if _slowPath(ObservablePropertyNames.isResolvingOnThisThread) { return true }
     let unpacked = ObservablePropertyNames.Names.unpack(value)
@@ -174,9 +175,11 @@ extension ModelTracking {
   ) {
     if RecordingSwitch.isOn {
       identity.noteType(type)
-      Recorder.shared.recordAccess(write: write, object: identity.objectID, type: type, property: property)
+      Recorder.recordAccess(write: write, object: identity.objectID, type: type, property: property, same: false)
     }
-    tellObservers(write: write, strings: strings())
+    if _slowPath(ModelObservation.isCollecting || (write && hasWriteHandlers)) {
+      tellObservers(write: write, strings: strings())
+    }
   }
 
   /// Tells the collection running on this thread and, for a write, the handlers of

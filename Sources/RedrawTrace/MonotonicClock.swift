@@ -1,3 +1,5 @@
+import CRedrawPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -7,22 +9,16 @@
 #endif
 
 /// Monotonic nanoseconds and wall-clock timestamps for trace events.
+@usableFromInline
 enum MonotonicClock {
   /// Nanoseconds on a monotonic clock.
   ///
   /// Linux: `CLOCK_MONOTONIC` (vDSO: no system call). Apple platforms: `CLOCK_UPTIME_RAW`,
   /// whose `CLOCK_MONOTONIC` only ticks in microseconds (it is derived from
-  /// `gettimeofday`), too coarse for short bodies and initializers.
-  @inline(__always)
-  static func now() -> UInt64 {
-    #if canImport(Darwin)
-      return clock_gettime_nsec_np(CLOCK_UPTIME_RAW)
-    #else
-      var spec = timespec()
-      clock_gettime(CLOCK_MONOTONIC, &spec)
-      return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
-    #endif
-  }
+  /// `gettimeofday`), too coarse for short bodies and initializers. Read in C
+  /// (`redraw_clock_now`), inlined into the recording path.
+  @inlinable @inline(__always)
+  static func now() -> UInt64 { redraw_clock_now() }
 
   /// The current UTC time as ISO 8601 with milliseconds, e.g. `2026-11-30T02:36:14.123Z`.
   static func iso8601Now() -> String {

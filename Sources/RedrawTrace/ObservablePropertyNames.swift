@@ -1,3 +1,4 @@
+import CRedrawPlatform
 import RedrawPlatform
 
 /// The names of the properties of `@Observable` classes that record through a
@@ -28,11 +29,11 @@ import RedrawPlatform
 /// A name is never guessed.
 enum ObservablePropertyNames {
   /// The names of resolved properties, by type and key: read on every recorded event.
-  static let cache = PropertyNameCache()
+  static let cache = PropertyNameCache(publishesTable: true)
   private static let state = Locked(State())
   /// The `tid` of the thread that resolves a name now (0 for none): its reads of the key
   /// path, which come back here, are neither resolved nor recorded.
-  private static let resolvingThread = AtomicInt(0)
+  /// (A C global, `redraw_resolving_thread`: read on every recorded access.)
 
   /// An event's names, interned, and as strings for observers of reads and writes.
   struct Names {
@@ -120,10 +121,10 @@ enum ObservablePropertyNames {
     _ body: (Resolver<Subject, Member>, inout TypeState) -> Resolution
   ) -> Resolution {
     let thread = Int64(ThreadContext.currentID)
-    guard resolvingThread.loadRelaxed() != thread else { return .resolving }
+    guard redraw_resolving_thread() != thread else { return .resolving }
     return state.withLock { state in
-      resolvingThread.storeRelaxed(thread)
-      defer { resolvingThread.storeRelaxed(0) }
+      redraw_set_resolving_thread(thread)
+      defer { redraw_set_resolving_thread(0) }
       let resolver = Resolver(subject: subject, keyPath: keyPath, dynamicType: type(of: subject), name: name)
       state.types[ObjectIdentifier(Subject.self), default: TypeState()].lookups += 1
       return body(resolver, &state.types[ObjectIdentifier(Subject.self), default: TypeState()])
@@ -155,7 +156,7 @@ enum ObservablePropertyNames {
   /// Whether the calling thread is resolving a name: its reads are not events.
   @inline(__always)
   static var isResolvingOnThisThread: Bool {
-    let thread = resolvingThread.loadRelaxed()
+    let thread = redraw_resolving_thread()
     return thread != 0 && thread == Int64(ThreadContext.currentID)
   }
 

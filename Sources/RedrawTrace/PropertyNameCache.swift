@@ -29,9 +29,16 @@ final class PropertyNameCache: Sendable {
     var retired: [UnsafeMutablePointer<Int64>] = []
   }
 
+  /// Whether the cache publishes its table in `redraw_name_cache_table` (the process-wide
+  /// one), where ``sharedValue(type:key:)`` reads it with one load.
+  private let publishesTable: Bool
+
   /// A table of `capacity` slots; `capacity` a power of two.
-  init(capacity: Int = 64) {
-    current = AtomicInt(Int64(Int(bitPattern: Self.makeTable(capacity: capacity))))
+  init(capacity: Int = 64, publishesTable: Bool = false) {
+    let table = Self.makeTable(capacity: capacity)
+    current = AtomicInt(Int64(Int(bitPattern: table)))
+    self.publishesTable = publishesTable
+    if publishesTable { redraw_set_name_cache_table(Int64(Int(bitPattern: table))) }
   }
 
   deinit {
@@ -44,14 +51,28 @@ final class PropertyNameCache: Sendable {
 
   // MARK: - Reading
 
+  /// The value stored for `type` and `key` in the process-wide cache, or nil: its table is
+  /// found with one load of a C global, without touching the cache object (a `static let`,
+  /// whose every read checks its lazy initialization).
+  @inline(__always)
+  static func sharedValue(type: UInt, key: UInt) -> Int64? {
+    let bits = redraw_name_cache_table()
+    guard bits != 0 else { return nil }
+    return value(in: table(bits), type: type, key: key)
+  }
+
   /// The value stored for `type` and `key`, or nil.
   @inline(__always)
   func value(type: UInt, key: UInt) -> Int64? {
-    let table = Self.table(current.load())
+    Self.value(in: Self.table(current.load()), type: type, key: key)
+  }
+
+  @inline(__always)
+  private static func value(in table: UnsafeMutablePointer<Int64>, type: UInt, key: UInt) -> Int64? {
     let mask = Int(redraw_atomic_load_relaxed(table)) - 1
     let wantedKey = Int64(truncatingIfNeeded: UInt64(key))
     let wantedType = Int64(truncatingIfNeeded: UInt64(type))
-    var index = Self.hash(type: type, key: key) & mask
+    var index = hash(type: type, key: key) & mask
     while true {
       let slot = table + 1 + index * 3
       let stored = redraw_atomic_load(slot)
@@ -81,6 +102,7 @@ final class PropertyNameCache: Sendable {
         writer.retired.append(table)
         table = larger
         current.store(Int64(Int(bitPattern: larger)))
+        if publishesTable { redraw_set_name_cache_table(Int64(Int(bitPattern: larger))) }
       }
       Self.place(
         type: Int64(truncatingIfNeeded: UInt64(type)), key: Int64(truncatingIfNeeded: UInt64(key)), value: value,

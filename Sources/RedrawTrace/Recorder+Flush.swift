@@ -2,20 +2,18 @@ import Dispatch
 
 /// The flush timer: what bounds the loss of a process that is killed or crashes.
 extension Recorder {
-  /// Starts the timer that hands the current buffer to the writer every `interval` (at
-  /// least 1 ms; an interval too long to count in nanoseconds never fires).
-  ///
-  /// The timer runs on the writer queue and takes the lock only to swap buffers, so
-  /// buffers reach the writer in the order they were filled, and the recording path does
-  /// no work for it.
+  /// Starts the timer that reads every thread's records and writes the destination's lines
+  /// every `interval` (at least 1 ms; an interval too long to count in nanoseconds never
+  /// fires). It runs on the writer queue; the recording path does no work for it.
   func startFlushTimer(every interval: Duration, generation: Int) -> any DispatchSourceTimer {
     let timer = DispatchSource.makeTimerSource(queue: writer)
     let period = Self.period(of: interval)
     timer.schedule(deadline: .now() + period, repeating: period, leeway: .milliseconds(5))
     timer.setEventHandler { [self] in
-      state.withLock { state in
-        guard state.generation == generation, state.main.buffer.count > 0 else { return }
-        _ = replaceBuffer(&state)
+      withSessions { state in
+        guard state.generation == generation else { return }
+        drain(&state)
+        writeMainBuffer(&state)
       }
     }
     timer.resume()

@@ -24,7 +24,7 @@ extension Recorder {
   /// with ``RecordingScope/current`` set to it.
   func beginScope(_ scope: Int32, scenario: String?, app: String?, reproducible: Bool) {
     let startedAt = reproducible ? nil : MonotonicClock.iso8601Now()
-    state.withLock { state in
+    onWriter { state in
       var session = SessionState(buffer: EventBuffer(capacity: Self.scopeCapacity), reproducible: reproducible)
       let meta = MetaLine.Fields(
         scenario: scenario, app: app, startedAt: startedAt, swiftUI: SwiftUIBuildField.ofThisCompiler)
@@ -36,13 +36,15 @@ extension Recorder {
     }
   }
 
-  /// Ends the session of `scope`: closes its open marker spans, writes it as one block into
-  /// the destination when one records, and returns its bytes when `keepingBytes`.
+  /// Ends the session of `scope`: reads every record made so far, closes its open marker
+  /// spans, writes it as one block into the destination when one records, and returns its
+  /// bytes when `keepingBytes`.
   ///
-  /// The bytes are copied out after the lock is released, and only when asked for.
+  /// The bytes are copied out on the calling thread, and only when asked for.
   @discardableResult
   func endScope(_ scope: Int32, keepingBytes: Bool) -> [UInt8] {
-    let ended: SessionState? = state.withLock { state in
+    let ended: SessionState? = onWriter { state in
+      drain(&state)
       guard var session = state.scopes.removeValue(forKey: scope) else { return nil }
       Self.countActiveScopes(state)
       closeOpenMarkers(of: &session)
@@ -60,7 +62,7 @@ extension Recorder {
   func closeOpenMarkers(of session: inout SessionState) {
     for (tid, span) in session.openMarkers.sorted(by: { $0.key < $1.key }) {
       session.makeRoom(for: 128)
-      writeEnd(&session, .now(for: tid), span: span, object: nil)
+      writeEnd(&session, thread: tid, clock: MonotonicClock.now(), span: span, object: nil)
     }
     session.openMarkers = [:]
   }
@@ -68,15 +70,13 @@ extension Recorder {
   /// Updates ``activeScopes``: the scoped sessions, and the destination's scope if it has one.
   static func countActiveScopes(_ state: borrowing State) {
     redraw_set_active_scopes(Int64(state.scopes.count + (state.mainScope != 0 ? 1 : 0)))
+    redraw_set_destination_scope(state.mainScope)
   }
 
   /// Appends a whole session to the destination's stream. The destination's session, if it
   /// wrote its `meta` line, continues after it with a `meta` line of its id.
   private func appendBlock(_ state: inout State, _ block: UnsafeBufferPointer<UInt8>) {
-    guard reserve(&state, block.count) else {
-      state.drop(block.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
-      return
-    }
+    guard makeRoom(&state, block.count) else { return }
     state.main.buffer.append(raw: block)
     state.destinationUsed = true
     if state.header.isWritten { state.header = .resume }

@@ -12,41 +12,81 @@ import RedrawPlatform
 
 /// The process-wide recorder behind ``Trace``.
 ///
-/// Events are formatted by hand into a buffer under one uncontended lock, so the
-/// order of lines in the file is the order of their timestamps. A full buffer goes
-/// to a serial writer queue and is replaced from a small pool; when the pool is
-/// exhausted because the destination cannot keep up, events are dropped and
-/// counted, and a `lost` line says how many before recording resumes. The destination's
-/// memory stays bounded at ``bufferCapacity`` × ``maximumBuffers``; a scoped session (a
-/// test's, ``Trace/record(scenario:app:reproducible:_:)``'s) is kept whole in memory until
-/// it ends.
+/// A recording thread takes no lock: it writes a compact record (``RecordKind``, a
+/// 32-byte slot and, for events with strings, a few more) into a chunk of its own
+/// (`RedrawChunks.h`) and publishes it with one release store. The writer, a serial queue,
+/// reads every thread's records, merges them in time order, turns them into JSON lines in
+/// their sessions (`Recorder+Drain.swift`, `Recorder+Format.swift`) and writes the
+/// destination's lines to it. It does so every flush interval (100 ms by default), when a
+/// thread fills a chunk, and at once for ``flush()``, ``stop()`` and the end of a scoped
+/// session; so a process killed without `atexit` (`SIGKILL`, a crash, a CI timeout) loses at
+/// most the events of its last interval.
 ///
-/// A timer on the writer queue also hands over a buffer that has waited a whole flush
-/// interval (100 ms by default), so a process killed without `atexit` (`SIGKILL`, a
-/// crash, a CI timeout) loses at most the events of its last interval. The recording
-/// path does no extra work for it.
+/// Memory is bounded: the chunks come from a pool of ``chunkLimit`` chunks of ``chunkSlots``
+/// slots (4 MiB); a thread that finds none drops its records and counts them, and a `lost`
+/// line says how many before recording resumes. A scoped session (a test's,
+/// ``Trace/record(scenario:app:reproducible:_:)``'s) is kept whole in memory until it ends.
+///
+/// The sessions' state lives on the writer queue, so nothing but the queue guards it: the
+/// entry points that change it (start, stop, scopes, flush) run there with `sync`.
 @usableFromInline
 final class Recorder: Sendable {
   /// The recorder; created on first use, when it also honours `REDRAW_TRACE`.
   @usableFromInline static let shared = Recorder()
 
-  /// Bytes per buffer.
+  /// Slots of a chunk: 64 KiB.
+  static let chunkSlots: UInt32 = 2_048
+  /// Chunks in use at most, over all threads.
+  static let chunkLimit: Int64 = 64
+  /// Bytes of the destination's buffer, written to it when full.
   static let bufferCapacity = 512 * 1024
-  /// Buffers in use at most, written or being written.
-  static let maximumBuffers = 8
-  /// How long formatted events wait at most before they are handed to the destination.
+  /// How long records wait at most before they are written.
   static let defaultFlushInterval = Duration.milliseconds(100)
 
-  let state = SpinLock(State())
   let writer = DispatchQueue(label: "dev.redraw.trace.writer")
+  /// The sessions, touched on ``writer`` only.
+  let sessions = WriterConfined(State())
+  /// Interned names: the recording threads intern, the writer mirrors them.
+  let names = SpinLock(NameTable())
+  /// 1 while a drain is scheduled for a filled chunk.
+  let drainScheduled = AtomicInt(0)
 
   private init() {
+    redraw_chunks_configure(Self.chunkLimit, Self.chunkSlots)
+    redraw_set_chunk_filled_handler { Recorder.shared.scheduleDrain() }
     // The switch stays "unconfigured" until the environment was read: a thread that checks
     // it meanwhile waits for this initializer instead of taking "off" for the answer and
     // losing its event (seen with tests starting in parallel under REDRAW_TRACE).
     if !startFromEnvironment({ getenv($0).map { String(cString: $0) } }) {
       RecordingSwitch.set(false)
     }
+  }
+
+  /// Runs `body` with the sessions on the writer queue, and waits for it; then tells the
+  /// failure handler of a destination that failed meanwhile.
+  func onWriter<R>(_ body: (inout State) -> R) -> R {
+    writer.sync {
+      let result = sessions.with(body)
+      reportFailures()
+      return result
+    }
+  }
+
+  /// Runs `body` with the sessions, on the writer queue (the timer, a drain a full chunk
+  /// asked for); then tells the failure handler of a destination that failed meanwhile.
+  func withSessions(_ body: (inout State) -> Void) {
+    sessions.with(body)
+    reportFailures()
+  }
+
+  /// Calls the handlers of the failures the sessions noted, outside the sessions: a
+  /// handler may ask the recorder something.
+  private func reportFailures() {
+    let failures = sessions.with { state -> [(@Sendable (String) -> Void, String)] in
+      defer { state.failures = [] }
+      return state.failures
+    }
+    for (handler, message) in failures { handler(message) }
   }
 
   /// Starts recording when `REDRAW_TRACE` names a destination; `REDRAW_SCENARIO` names
@@ -87,16 +127,16 @@ final class Recorder: Sendable {
 
   // MARK: - State
 
-  /// Everything the lock protects.
+  /// The sessions and the destination, on the writer queue.
   struct State {
     /// The destination of the process's session; nil when stopped. Mirrored in
-    /// ``Recorder/hasDestination``, which events outside any scope read before the lock.
+    /// ``Recorder/hasDestination``, which events outside any scope read.
     var sink: (any TraceSink)? {
       didSet { redraw_set_has_destination(sink == nil ? 0 : 1) }
     }
-    /// Bumped at every start and stop, so buffers written for an old session are freed.
+    /// Bumped at every start and stop, so a timer of an old session does nothing.
     var generation = 0
-    /// The destination's session; its buffer is handed to the writer when full.
+    /// The destination's session; its buffer is written to the destination when full.
     var main = SessionState(buffer: EventBuffer(capacity: 0))
     /// What the destination's session must write before its next event.
     var header = Header.written
@@ -104,25 +144,25 @@ final class Recorder: Sendable {
     var mainSessionID: Int64 = 0
     /// Whether any line went to this destination yet.
     var destinationUsed = false
-    /// Empty buffers ready to replace a full one.
-    var spare: [EventBuffer] = []
-    /// Buffers of standard capacity that exist (current, spare and being written).
-    var allocated = 0
     /// Events dropped since the last `lost` line.
     var dropped = 0
     /// Events dropped since the destination was set (``Trace/eventsDroppedSinceStart``).
     var droppedSinceStart = 0
     /// Called once when writing fails.
     var onFailure: (@Sendable (String) -> Void)?
-    /// Interned names.
-    var names = NameTable()
-    /// Hands the buffer to the writer every flush interval; nil without one.
+    /// Failures to report, with their handlers, once the sessions are let go.
+    var failures: [(@Sendable (String) -> Void, String)] = []
+    /// Hands the buffer to the destination every flush interval; nil without one.
     var flushTimer: (any DispatchSourceTimer)?
     /// Scoped sessions in progress, by scope, each kept in memory until it ends.
     var scopes: [Int32: SessionState] = [:]
     /// Set for a destination that records one scope only (the recorder's own tests): other
     /// events are not recorded.
     var mainScope: Int32 = 0
+    /// The interned names, as the writer last copied them.
+    var names = NameMirror()
+    /// The recording threads, as the last drain found them (kept to reuse the storage).
+    var threads: [UnsafeMutablePointer<redraw_thread>?] = []
 
     /// Whether anything records: the destination or a scope.
     var isRecording: Bool { sink != nil || !scopes.isEmpty }
@@ -149,8 +189,8 @@ final class Recorder: Sendable {
   struct RecordingMode {
     /// When not 0, only the events of this scope are recorded (see ``TraceScope/join(_:)``).
     var scope: Int32 = 0
-    /// How long formatted events wait at most before they are written; nil: only when a
-    /// buffer fills, at ``Recorder/flush()``, at stop and at exit.
+    /// How long records wait at most before they are written; nil: only when a chunk
+    /// fills, at ``Recorder/flush()``, at stop and at exit.
     var flushInterval: Duration? = Recorder.defaultFlushInterval
   }
 
@@ -162,16 +202,14 @@ final class Recorder: Sendable {
   ) throws(TraceStartError) {
     let sink = try destination.makeSink()
     stop()
-    state.withLock { state in
+    onWriter { state in
+      // Records made before this session began are not its own.
+      drain(&state)
       state.sink = sink
       state.generation += 1
       state.onFailure = onFailure
-      // A session that failed left its buffers behind.
       state.main.buffer.deallocate()
-      for spare in state.spare { spare.deallocate() }
-      state.spare = []
       state.main = SessionState(buffer: EventBuffer(capacity: Self.bufferCapacity))
-      state.allocated = 1
       state.dropped = 0
       state.droppedSinceStart = 0
       state.mainSessionID = 0
@@ -187,86 +225,44 @@ final class Recorder: Sendable {
     Self.registerExitFlush()
   }
 
-  /// Starts a new session (a new `meta` line) where the caller records: its scope's
-  /// session, or the destination's.
-  func newSession(scenario: String?, app: String?) {
-    let scope = Self.activeScopes == 0 ? 0 : RecordingScope.current
-    state.withLock { state in
-      if scope != 0, var session = state.scopes.removeValue(forKey: scope) {
-        closeOpenMarkers(of: &session)
-        let startedAt = session.reproducible ? nil : MonotonicClock.iso8601Now()
-        session = SessionState(buffer: session.buffer, reproducible: session.reproducible)
-        let meta = MetaLine.Fields(
-          scenario: scenario, app: app, startedAt: startedAt, swiftUI: SwiftUIBuildField.ofThisCompiler)
-        session.makeRoom(for: MetaLine.worstCaseLength(meta))
-        session.writeMetaLine(meta)
-        state.scopes[scope] = session
-        return
-      }
-      guard state.sink != nil else { return }
-      closeOpenMarkers(&state)
-      beginMainSession(&state, scenario: scenario, app: app)
-    }
-  }
-
-  /// Ends recording to the destination: closes open marker spans, writes everything and
-  /// closes it. Scoped sessions in progress go on.
+  /// Ends recording to the destination: reads every record, closes open marker spans,
+  /// writes everything and closes it. Scoped sessions in progress go on.
   func stop() {
-    let taken: (sink: any TraceSink, last: EventBuffer, report: @Sendable (String) -> Void)? = state.withLock {
-      state in
-      guard let sink = state.sink else { return nil }
+    let taken: (sink: any TraceSink, report: @Sendable (String) -> Void)? = onWriter { state in
+      guard state.sink != nil else { return nil }
+      drain(&state)
       state.flushTimer?.cancel()
       state.flushTimer = nil
       closeOpenMarkers(&state)
       // A recording of nothing still says what it was; a `lost` line needs its session's `meta`.
       if !state.destinationUsed || state.dropped > 0 { writeHeader(&state) }
-      // The last buffer is often full when events were being dropped: the `lost` line then
-      // goes in a small buffer of its own, so no loss goes unannounced.
-      if state.dropped > 0, state.main.buffer.remaining < Self.lostLineCapacity {
-        let full = state.main.buffer
-        state.main.buffer = EventBuffer(capacity: full.count + Self.lostLineCapacity)
-        state.main.buffer.append(raw: full.bytes)
-        full.deallocate()
-      }
+      if state.dropped > 0, state.main.buffer.remaining < Self.lostLineCapacity { writeMainBuffer(&state) }
       writeLostLine(&state)
-      let last = state.main.buffer
-      state.main = SessionState(buffer: EventBuffer(capacity: 0))  // freed by the next start
-      for spare in state.spare { spare.deallocate() }
-      state.spare = []
-      state.allocated = 0
+      writeMainBuffer(&state)
+      guard let sink = state.sink else { return nil }  // writing may have failed
       state.sink = nil
       state.generation += 1
       state.header = .written
       state.mainScope = 0
       Self.countActiveScopes(state)
       RecordingSwitch.set(state.isRecording)
-      return (sink, last, state.onFailure ?? { Self.reportToStandardError($0) })
+      return (sink, state.onFailure ?? { Self.reportToStandardError($0) })
     }
     guard let taken else { return }
-    writer.sync {
-      if taken.last.count > 0 {
-        do throws(TraceWriteError) {
-          try taken.sink.write(taken.last.bytes)
-        } catch {
-          taken.report(Self.failureMessage(error, lostBytes: taken.last.count))
-        }
-      }
-      taken.sink.close()
-    }
-    taken.last.deallocate()
+    writer.sync { taken.sink.close() }
   }
 
-  /// Hands the current buffer to the writer and waits until everything is written.
+  /// Writes every record made so far to the destination, and waits until it is written.
   func flush() {
-    state.withLock { state in
-      guard state.sink != nil, state.main.buffer.count > 0 else { return }
-      _ = replaceBuffer(&state)
+    onWriter { state in
+      guard state.sink != nil else { return }
+      drain(&state)
+      writeMainBuffer(&state)
     }
-    writer.sync {}
   }
 
   /// Starts the destination's next session; its `meta` line waits for its first event.
-  private func beginMainSession(_ state: inout State, scenario: String?, app: String?) {
+  func beginMainSession(_ state: inout State, scenario: String?, app: String?) {
     let buffer = state.main.buffer
     state.main = SessionState(buffer: buffer)
     state.mainSessionID += 1
@@ -293,79 +289,50 @@ final class Recorder: Sendable {
   ) {
     var meta = MetaLine.Fields(scenario: scenario, app: app, startedAt: startedAt, session: state.mainSessionID)
     if !continuing { meta.swiftUI = state.main.declaredBuild ?? SwiftUIBuildField.ofThisCompiler }
-    guard reserve(&state, MetaLine.worstCaseLength(meta)) else { return }
+    guard makeRoom(&state, MetaLine.worstCaseLength(meta)) else { return }
     state.main.writeMetaLine(meta)
     state.header = .written
     state.destinationUsed = true
   }
 
-  private func closeOpenMarkers(_ state: inout State) {
-    for (tid, span) in state.main.openMarkers.sorted(by: { $0.key < $1.key }) where reserve(&state, 128) {
-      writeEnd(&state.main, .now(for: tid), span: span, object: nil)
+  func closeOpenMarkers(_ state: inout State) {
+    for (tid, span) in state.main.openMarkers.sorted(by: { $0.key < $1.key }) where makeRoom(&state, 128) {
+      writeEnd(&state.main, thread: tid, clock: MonotonicClock.now(), span: span, object: nil)
     }
     state.main.openMarkers = [:]
   }
 
-  // MARK: - Buffers
+  // MARK: - The destination's buffer
 
-  /// Makes room for a line of at most `length` bytes, or counts the event as dropped.
+  /// Makes room for a line of at most `length` bytes in the destination's buffer, writing
+  /// the buffer to the destination when it has too little.
   ///
-  /// - Returns: Whether the line may be written now.
+  /// - Returns: Whether the line may be written (false once writing failed).
   @inline(__always)
-  func reserve(_ state: inout State, _ length: Int) -> Bool {
-    if state.dropped == 0, state.main.buffer.remaining >= length { return true }
-    return reserveSlowly(&state, length)
+  func makeRoom(_ state: inout State, _ length: Int) -> Bool {
+    if state.main.buffer.remaining >= length { return true }
+    return makeRoomSlowly(&state, length)
   }
 
-  private func reserveSlowly(_ state: inout State, _ length: Int) -> Bool {
-    let lostLine = state.dropped > 0 ? Self.lostLineCapacity : 0
-    if state.main.buffer.remaining < length + lostLine {
-      guard replaceBuffer(&state, atLeast: length + lostLine) else {
-        state.drop(1)
-        return false
-      }
-    }
-    writeLostLine(&state)
-    return true
-  }
-
-  /// Sends the current buffer to the writer and takes an empty one.
-  ///
-  /// - Returns: false when every buffer is in use (the destination is behind).
-  func replaceBuffer(_ state: inout State, atLeast length: Int = 0) -> Bool {
-    guard let sink = state.sink else { return false }
-    let next: EventBuffer
-    if length > Self.bufferCapacity {
-      next = EventBuffer(capacity: length)
-    } else if let spare = state.spare.popLast() {
-      next = spare
-    } else if state.allocated < Self.maximumBuffers {
-      state.allocated += 1
-      next = EventBuffer(capacity: Self.bufferCapacity)
-    } else {
-      return false
-    }
-    let full = state.main.buffer
-    state.main.buffer = next
-    if full.count == 0 {
-      recycle(&state, full, generation: state.generation)
-      return true
-    }
-    let generation = state.generation
-    writer.async { [self] in
-      write(full, to: sink, generation: generation)
-      self.state.withLock { recycle(&$0, full, generation: generation) }
+  private func makeRoomSlowly(_ state: inout State, _ length: Int) -> Bool {
+    writeMainBuffer(&state)
+    guard state.sink != nil else { return false }
+    if state.main.buffer.remaining < length {
+      // A line longer than the buffer (a long mark name): a buffer of its own size.
+      state.main.buffer.deallocate()
+      state.main.buffer = EventBuffer(capacity: max(length, Self.bufferCapacity))
     }
     return true
   }
 
-  private func recycle(_ state: inout State, _ buffer: EventBuffer, generation: Int) {
-    if buffer.capacity == Self.bufferCapacity, generation == state.generation {
-      var empty = buffer
-      empty.reset()
-      state.spare.append(empty)
-    } else {
-      buffer.deallocate()
+  /// Writes the destination's buffer to it and empties the buffer.
+  func writeMainBuffer(_ state: inout State) {
+    guard let sink = state.sink, state.main.buffer.count > 0 else { return }
+    do throws(TraceWriteError) {
+      try sink.write(state.main.buffer.bytes)
+      state.main.buffer.reset()
+    } catch {
+      failed(&state, error, lostBytes: state.main.buffer.count)
     }
   }
 
@@ -376,9 +343,7 @@ final class Recorder: Sendable {
   func writeLostLine(_ state: inout State) {
     // Until the destination's session wrote its `meta` line, the line would land in the
     // session before it: the count waits.
-    guard state.dropped > 0, state.header.isWritten, state.main.buffer.remaining >= Self.lostLineCapacity else {
-      return
-    }
+    guard state.dropped > 0, state.header.isWritten, makeRoom(&state, Self.lostLineCapacity) else { return }
     state.main.buffer.append(#"{"e":"lost","t":"#)
     state.main.buffer.append(decimal: state.main.timestamp(at: MonotonicClock.now()))
     state.main.buffer.append(#","tid":0,"count":"#)
@@ -389,31 +354,18 @@ final class Recorder: Sendable {
 
   // MARK: - Failure
 
-  /// Runs on the writer queue.
-  private func write(_ buffer: EventBuffer, to sink: any TraceSink, generation: Int) {
-    guard buffer.count > 0 else { return }
-    do {
-      try sink.write(buffer.bytes)
-    } catch {
-      failed(error, lostBytes: buffer.count, generation: generation)
-    }
-  }
-
-  private func failed(_ error: TraceWriteError, lostBytes: Int, generation: Int) {
-    let handler: (@Sendable (String) -> Void)? = state.withLock { state in
-      guard state.generation == generation, state.sink != nil else { return nil }
-      state.flushTimer?.cancel()
-      state.flushTimer = nil
-      state.sink = nil
-      state.generation += 1
-      RecordingSwitch.set(state.isRecording)
-      return state.onFailure ?? { Self.reportToStandardError($0) }
-    }
-    handler?(Self.failureMessage(error, lostBytes: lostBytes))
-  }
-
-  private static func failureMessage(_ error: TraceWriteError, lostBytes: Int) -> String {
-    "redraw: trace recording stopped: cannot write the trace: \(error) (\(lostBytes) bytes of events lost)"
+  /// Writing failed: recording to the destination stops, and its handler is told.
+  private func failed(_ state: inout State, _ error: TraceWriteError, lostBytes: Int) {
+    state.flushTimer?.cancel()
+    state.flushTimer = nil
+    state.sink = nil
+    state.main.buffer.reset()
+    state.generation += 1
+    RecordingSwitch.set(state.isRecording)
+    let handler = state.onFailure ?? { Self.reportToStandardError($0) }
+    state.failures.append(
+      (handler, "redraw: trace recording stopped: cannot write the trace: \(error) (\(lostBytes) bytes of events lost)")
+    )
   }
 
   static func reportToStandardError(_ message: String) {
@@ -429,4 +381,16 @@ final class Recorder: Sendable {
     guard exitFlushRegistered.exchange(1) == 0 else { return }
     atexit { Recorder.shared.stop() }
   }
+}
+
+/// A value that only one serial queue touches: the recorder's sessions on its writer.
+final class WriterConfined<Value>: @unchecked Sendable {
+  private var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  /// Runs `body` with the value; the caller is on the queue.
+  func with<R>(_ body: (inout Value) -> R) -> R { body(&value) }
 }

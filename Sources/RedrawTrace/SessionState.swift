@@ -11,7 +11,10 @@ struct SessionState {
   var start: UInt64
   /// The next span id of the session.
   var nextSpan: Int64 = 1
-  /// The open span of a body marker, per thread.
+  /// The session's ids of its open spans, by the process-wide id the recording thread gave
+  /// each (``redraw_next_span_id``): spans are numbered 1, 2, … in each session.
+  var spanNumbers: [Int64: Int64] = [:]
+  /// The open span of a body marker, per thread, by its process-wide id.
   var openMarkers: [Int32: Int64] = [:]
   /// Logical time (1 µs a step), and `tid`, `obj` and view nodes numbered from 1 in order of
   /// appearance: the same scripted run gives the same bytes.
@@ -31,11 +34,33 @@ struct SessionState {
   var metaStart = 0
   /// The builds the session's harnesses declared, merged (``SwiftUIBuildField/merging(_:into:)``).
   var declaredBuild: SwiftUIBuildField?
+  /// The ends of its recent `read` and `write` lines (``LineCache``).
+  let lineCache = LineCache()
 
   init(buffer: EventBuffer, reproducible: Bool = false) {
     self.buffer = buffer
     self.start = MonotonicClock.now()
     self.reproducible = reproducible
+  }
+
+  // MARK: - Spans
+
+  /// The session's id for the span that begins with process-wide id `span`.
+  @inline(__always)
+  mutating func beginSpan(_ span: Int64) -> Int64 {
+    let number = nextSpan
+    nextSpan += 1
+    spanNumbers[span] = number
+    return number
+  }
+
+  /// The session's id for the span that ends with process-wide id `span`; one of its own
+  /// for a span that did not begin in this session (an `end` the analyzer reports).
+  @inline(__always)
+  mutating func endSpan(_ span: Int64) -> Int64 {
+    if let number = spanNumbers.removeValue(forKey: span) { return number }
+    defer { nextSpan += 1 }
+    return nextSpan
   }
 
   // MARK: - Ids and times

@@ -86,8 +86,7 @@ extension Trace {
     site: (StaticString, UInt)?, same: Bool = false
   ) {
     if _slowPath(ObservablePropertyNames.isResolvingOnThisThread) { return }
-    let cached = ObservablePropertyNames.cache.value(
-      type: ModelTracking.typeKey(subject), key: ModelTracking.key(keyPath))
+    let cached = PropertyNameCache.sharedValue(type: ModelTracking.typeKey(subject), key: ModelTracking.key(keyPath))
     guard let packed = cached ?? ObservablePropertyNames.explicitNames(keyPath, of: subject)?.packed else { return }
     let names = ObservablePropertyNames.Names.unpack(packed)
     identity?.noteType(names.type)

@@ -86,7 +86,7 @@ extension Trace {
   /// as opposed to only scoped sessions in memory.
   public static var isRecordingToDestination: Bool {
     _ = RecordingSwitch.isOn  // honours REDRAW_TRACE on first use
-    return Recorder.shared.state.withLock { $0.sink != nil }
+    return Recorder.shared.onWriter { $0.sink != nil }
   }
 
   private static let recordingLock = Locked<Void>(())

@@ -77,7 +77,7 @@ public enum Trace {
   ///
   /// For `redraw-bench`, which must not time a loop whose events were dropped (a dropped
   /// event is not formatted, so the loop looks cheaper).
-  package static var eventsDroppedSinceStart: Int { Recorder.shared.state.withLock { $0.droppedSinceStart } }
+  package static var eventsDroppedSinceStart: Int { Recorder.shared.onWriter { $0.droppedSinceStart } }
 
   /// Writes everything recorded so far to the destination.
   public static func flush() { Recorder.shared.flush() }

@@ -1,3 +1,4 @@
+import CRedrawPlatform
 import Observation
 
 /// An observable, recorded property of a ``TrackedModel`` class.
@@ -39,14 +40,9 @@ public struct Tracked<Value> {
     // is reached directly instead of through the key path at run time.
     @inline(__always) get {
       model.tracking.registerRead(model, wrappedKeyPath)
-      if ModelObservation.isCollecting {
-        model.tracking.tellObservers(
-          model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath), write: false)
-      }
-      if RecordingSwitch.isOn {
-        let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)
-        Recorder.shared.recordAccess(
-          write: false, object: model.tracking.identity.objectID, type: names.type, property: names.property)
+      // One load tells that nothing records or collects.
+      if _slowPath(redraw_access_work() != 0) {
+        noteRead(model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath), model.tracking)
       }
       return model[keyPath: storageKeyPath].value
     }
@@ -57,8 +53,8 @@ public struct Tracked<Value> {
       Unmanaged.passUnretained(model.tracking)._withUnsafeGuaranteedRef { tracking in
         if RecordingSwitch.isOn {
           let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)
-          Recorder.shared.recordWrite(
-            object: tracking.identity.objectID, type: names.type, property: names.property,
+          Recorder.recordAccess(
+            write: true, object: tracking.identity.objectID, type: names.type, property: names.property,
             same: names.equality.same(model[keyPath: storageKeyPath].value, newValue))
         }
         if ModelObservation.isCollecting || tracking.hasWriteHandlers {
@@ -69,6 +65,17 @@ public struct Tracked<Value> {
         model[keyPath: storageKeyPath].value = newValue
         tracking.registerDidSet(model, wrappedKeyPath)
       }
+    }
+  }
+
+  /// A read while something may record or collect it: told to the collection running on this
+  /// thread, and recorded. Out of line and not generic: the accessor keeps a call.
+  @usableFromInline @inline(never)
+  static func noteRead(_ names: TrackedNames, _ tracking: ModelTracking) {
+    if ModelObservation.isCollecting { tracking.tellObservers(names, write: false) }
+    if RecordingSwitch.isOn {
+      Recorder.recordAccess(
+        write: false, object: tracking.identity.objectID, type: names.type, property: names.property, same: false)
     }
   }
 

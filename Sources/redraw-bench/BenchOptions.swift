@@ -5,19 +5,28 @@ import Foundation
 /// mistyped option fails with the usage instead of running with the defaults.
 struct BenchOptions {
   private var values: [String: String] = [:]
+  private var flags: Set<String> = []
   private let usage: String
 
-  /// Reads `--name value` pairs from `arguments`, or exits with `usage`.
-  init(_ arguments: ArraySlice<String>, allowed: Set<String>, usage: String) {
+  /// Reads `--name value` pairs, and the `flags` that take no value, from `arguments`, or
+  /// exits with `usage`.
+  init(_ arguments: ArraySlice<String>, allowed: Set<String>, flags allowedFlags: Set<String> = [], usage: String) {
     self.usage = usage
     var rest = arguments
     while let option = rest.popFirst() {
+      if allowedFlags.contains(option) {
+        flags.insert(option)
+        continue
+      }
       guard allowed.contains(option) else { fail("redraw-bench: unknown option '\(option)'\n\(usage)") }
       guard let value = rest.popFirst() else { fail("redraw-bench: \(option) needs a value\n\(usage)") }
       guard values[option] == nil else { fail("redraw-bench: \(option) is given twice\n\(usage)") }
       values[option] = value
     }
   }
+
+  /// Whether the flag `option` was given.
+  func isSet(_ option: String) -> Bool { flags.contains(option) }
 
   /// The value of `option`, or nil when it was not given.
   func text(_ option: String) -> String? { values[option] }

@@ -200,7 +200,7 @@ struct RecorderBenchmark {
   /// every write. An app or a test runner has threads, and recording starts its writer's, so
   /// a baseline measured before would be faster than any real one: a plain `@Observable`
   /// write took 41 ns here in a process with one thread, 60 ns after a thread had existed.
-  private static func startAThread() {
+  static func startAThread() {
     let ended = DispatchSemaphore(value: 0)
     Thread.detachNewThread { ended.signal() }
     ended.wait()

@@ -75,7 +75,7 @@ import Testing
       }
     }
     #expect(scope != 0)
-    #expect(Recorder.shared.state.withLock { $0.scopes[scope] == nil })
+    #expect(Recorder.shared.onWriter { $0.scopes[scope] == nil })
   }
 
   @Test func reproducibleRecordingsNumberViewNodesInOrderOfAppearance() throws {

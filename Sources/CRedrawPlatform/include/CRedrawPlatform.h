@@ -16,6 +16,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
+
+#include "RedrawChunks.h"
+#include "RedrawLines.h"
 
 // MARK: - 64-bit integers
 
@@ -51,11 +55,27 @@ static inline int64_t redraw_atomic_exchange(int64_t *address, int64_t value) {
 /// A C global with a constant initial value, so reading it is one load.
 extern uint8_t redraw_recording_state_storage;
 
+/// Whether an access to a model's property may have work beyond Observation's: bit 0 while
+/// recording is on or not configured yet, bit 1 once any access collection ran (it stays
+/// set). One load decides, on every access, that there is none: the accessors keep the rest
+/// out of line, so they stay small enough to inline.
+extern uint8_t redraw_access_work_storage;
+
+static inline uint8_t redraw_access_work(void) {
+  return __atomic_load_n(&redraw_access_work_storage, __ATOMIC_RELAXED);
+}
+
 static inline uint8_t redraw_recording_state(void) {
   return __atomic_load_n(&redraw_recording_state_storage, __ATOMIC_RELAXED);
 }
 
 static inline void redraw_set_recording_state(uint8_t state) {
+  // Recording on (2) or not configured (0) is work; off (1) is not.
+  if (state == 1) {
+    __atomic_fetch_and(&redraw_access_work_storage, (uint8_t)~1u, __ATOMIC_RELEASE);
+  } else {
+    __atomic_fetch_or(&redraw_access_work_storage, (uint8_t)1u, __ATOMIC_RELEASE);
+  }
   __atomic_store_n(&redraw_recording_state_storage, state, __ATOMIC_RELEASE);
 }
 
@@ -67,6 +87,7 @@ static inline int64_t redraw_access_collectors(void) {
 }
 
 static inline void redraw_add_access_collectors(int64_t delta) {
+  if (delta > 0) __atomic_fetch_or(&redraw_access_work_storage, (uint8_t)2u, __ATOMIC_RELEASE);
   __atomic_fetch_add(&redraw_access_collectors_storage, delta, __ATOMIC_RELAXED);
 }
 
@@ -82,6 +103,18 @@ static inline void redraw_set_active_scopes(int64_t count) {
   __atomic_store_n(&redraw_active_scopes_storage, count, __ATOMIC_RELAXED);
 }
 
+/// The one scope the destination records, 0 for none (the recorder's own tests): its
+/// records are the destination's, bounded, not a scoped session's (see Recorder+Record.swift).
+extern int32_t redraw_destination_scope_storage;
+
+static inline int32_t redraw_destination_scope(void) {
+  return __atomic_load_n(&redraw_destination_scope_storage, __ATOMIC_RELAXED);
+}
+
+static inline void redraw_set_destination_scope(int32_t scope) {
+  __atomic_store_n(&redraw_destination_scope_storage, scope, __ATOMIC_RELAXED);
+}
+
 /// 1 while the process records to a destination (see Recorder+Scopes.swift).
 extern int64_t redraw_has_destination_storage;
 
@@ -93,12 +126,60 @@ static inline void redraw_set_has_destination(int64_t value) {
   __atomic_store_n(&redraw_has_destination_storage, value, __ATOMIC_RELAXED);
 }
 
+/// The last span id handed out (see Recorder+Record.swift): process-wide, so a span's id is
+/// known when it begins, on the recording thread; the writer numbers spans per session.
+extern int64_t redraw_span_counter_storage;
+
+static inline int64_t redraw_next_span_id(void) {
+  return __atomic_add_fetch(&redraw_span_counter_storage, 1, __ATOMIC_RELAXED);
+}
+
+/// The table of the process-wide cache of `@Observable` property names (see
+/// PropertyNameCache.swift), read on every recorded access: a C global, so the read is one
+/// load and no lazy initialization.
+extern int64_t redraw_name_cache_table_storage;
+
+static inline int64_t redraw_name_cache_table(void) {
+  return __atomic_load_n(&redraw_name_cache_table_storage, __ATOMIC_ACQUIRE);
+}
+
+static inline void redraw_set_name_cache_table(int64_t table) {
+  __atomic_store_n(&redraw_name_cache_table_storage, table, __ATOMIC_RELEASE);
+}
+
+/// The `tid` of the thread resolving a property's name now, 0 for none (see
+/// ObservablePropertyNames.swift).
+extern int64_t redraw_resolving_thread_storage;
+
+static inline int64_t redraw_resolving_thread(void) {
+  return __atomic_load_n(&redraw_resolving_thread_storage, __ATOMIC_RELAXED);
+}
+
+static inline void redraw_set_resolving_thread(int64_t thread) {
+  __atomic_store_n(&redraw_resolving_thread_storage, thread, __ATOMIC_RELAXED);
+}
+
+// MARK: - The clock
+
+/// Nanoseconds on a monotonic clock (see MonotonicClock.swift): Linux's `CLOCK_MONOTONIC`
+/// (vDSO: no system call); on Apple platforms `CLOCK_UPTIME_RAW`, whose `CLOCK_MONOTONIC`
+/// only ticks in microseconds.
+static inline uint64_t redraw_clock_now(void) {
+#if defined(__APPLE__)
+  return clock_gettime_nsec_np(CLOCK_UPTIME_RAW);
+#else
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
+#endif
+}
+
 // MARK: - The calling thread's trace id
 
 /// The calling thread's `tid` in traces, 0 until it first records (see ThreadContext.swift).
 /// A C thread-local: Swift has none, and a `pthread_key_t` in a Swift `static let` costs each
 /// read a lazy-initialization check and a call to `pthread_getspecific`.
-extern _Thread_local int32_t redraw_thread_id_storage;
+extern REDRAW_THREAD_LOCAL int32_t redraw_thread_id_storage;
 
 static inline int32_t redraw_thread_id(void) {
   return redraw_thread_id_storage;
