@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
-# Measures `redraw analyze` on one generated trace, beside jq and a JSONDecoder reader.
+# Measures `redraw analyze` on one generated trace beside DuckDB, jq and a JSONDecoder reader.
 #
-#   scripts/bench-analyzer.sh [MEGABYTES] [RUNS]     (defaults: 1000 MB, 3 runs)
+#   scripts/bench-analyzer.sh [MEGABYTES] [RUNS]     (defaults: 150 MB, 5 runs)
 #
-# Prints, per tool: the median wall time, MB/s, events/s and peak RSS, and the ratios.
+# The tools take turns, one run of each per round, so a change in the machine's load falls
+# on all of them alike. Prints, per tool: the median and fastest wall time, MB/s and peak
+# RSS, then the ratios of the medians. DuckDB (`pip install duckdb`) is measured when
+# Python can import it: its figure is its query's own time (scripts/duckdb-scan.py), without
+# Python's start and `import duckdb`; every other figure is a whole process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-megabytes=${1:-1000}
-runs=${2:-3}
+megabytes=${1:-150}
+runs=${2:-5}
 work=${BENCH_DIR:-$(mktemp -d)}
 trace="$work/synthetic-${megabytes}mb.jsonl"
+mkdir -p "$work"
 
 swift build -c release --product redraw >/dev/null
 swift build -c release --product redraw-bench >/dev/null
@@ -17,39 +22,69 @@ swift build -c release --product redraw-bench >/dev/null
 bytes=$(stat -L -c %s "$trace")
 events=$(wc -l <"$trace")
 command -v jq >/dev/null || { echo "jq is needed: apt-get install jq" >&2; exit 1; }
+duckdb=false
+python3 -c "import duckdb" 2>/dev/null && duckdb=true
+redraw=$PWD/.build/release/redraw
+bench=$PWD/.build/release/redraw-bench
+duckdb_scan=$PWD/scripts/duckdb-scan.py
+# redraw runs in an empty directory: its source root, walked to find recorded files.
+mkdir -p "$work/root"
+cd "$work/root"
 
-# measure NAME COMMAND...: runs the command $runs times; prints the median time and max RSS.
-measure() {
-  local name=$1
-  shift
-  local times=() rss=0
-  for _ in $(seq "$runs"); do
-    local out
-    /usr/bin/time -o "$work/time.out" -f "%e %M" "$@" >/dev/null 2>/dev/null || true
-    out=$(tail -1 "$work/time.out")
-    times+=("${out% *}")
-    [ "${out#* }" -gt "$rss" ] && rss=${out#* }
-  done
-  local median
-  median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p")
-  printf '%-34s %8.2f s %9.1f MB/s %12.0f events/s %8.1f MB RSS\n' "$name" "$median" \
-    "$(echo "$bytes / 1048576 / $median" | bc -l)" "$(echo "$events / $median" | bc -l)" "$(echo "$rss / 1024" | bc -l)"
-  echo "$median" >"$work/$name.time"
+names=()
+commands=()
+add() {
+  names+=("$1")
+  commands+=("$2")
+}
+add "redraw analyze --jobs 1" "$redraw analyze $trace --format json --jobs 1 --fail-on never --output $work/report.json"
+add "redraw analyze --jobs 2" "$redraw analyze $trace --format json --jobs 2 --fail-on never --output $work/report2.json"
+add "redraw analyze --jobs 1 --format html" "$redraw analyze $trace --format html --jobs 1 --fail-on never --output $work/report.html"
+$duckdb && add "DuckDB read_ndjson, 1 thread" "DUCKDB"
+add "jq -c .e" "jq -c .e $trace"
+add "JSONDecoder per line" "$bench decode $trace"
+
+# One run of tool $1; appends "seconds rss-kB" to its file.
+run() {
+  local index=$1 out="$work/times.$1"
+  if [ "${commands[$index]}" = DUCKDB ]; then
+    /usr/bin/time -o "$work/time.out" -f "%M" python3 "$duckdb_scan" "$trace" 1 >"$work/duck.out"
+    echo "$(cut -d' ' -f1 "$work/duck.out") $(tail -1 "$work/time.out")" >>"$out"
+  else
+    # shellcheck disable=SC2086
+    /usr/bin/time -o "$work/time.out" -f "%e %M" ${commands[$index]} >/dev/null 2>&1 || true
+    tail -1 "$work/time.out" >>"$out"
+  fi
 }
 
-echo "trace: $trace ($(echo "$bytes / 1048576" | bc) MB, $events events), median of $runs runs"
+echo "trace: $trace ($(echo "$bytes / 1048576" | bc) MB, $events events), $runs rounds"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-# One thread (--jobs 1), then the default: a thread per core for a file of 16 MiB or more.
-measure "redraw analyze --format json" .build/release/redraw analyze "$trace" --format json --jobs 1 --fail-on never --output "$work/report.json"
-measure "redraw analyze --format html" .build/release/redraw analyze "$trace" --format html --jobs 1 --fail-on never --output "$work/report.html"
-measure "redraw analyze --format text" .build/release/redraw analyze "$trace" --jobs 1 --fail-on never --output "$work/report.txt"
-measure "redraw analyze --format json (default)" .build/release/redraw analyze "$trace" --format json --fail-on never --output "$work/report2.json"
-measure "jq -c .e" jq -c .e "$trace"
-measure "JSONDecoder per line" .build/release/redraw-bench decode "$trace"
-redraw=$(cat "$work/redraw analyze --format json.time")
-default=$(cat "$work/redraw analyze --format json (default).time")
-printf 'redraw on one thread is %.1fx jq and %.1fx JSONDecoder; by default %.1fx jq\n' \
-  "$(echo "$(cat "$work/jq -c .e.time") / $redraw" | bc -l)" \
-  "$(echo "$(cat "$work/JSONDecoder per line.time") / $redraw" | bc -l)" \
-  "$(echo "$(cat "$work/jq -c .e.time") / $default" | bc -l)"
+for index in "${!names[@]}"; do : >"$work/times.$index"; done
+for _ in $(seq "$runs"); do
+  for index in "${!names[@]}"; do run "$index"; done
+done
+
+median() { cut -d' ' -f1 "$1" | sort -n | sed -n "$(((runs + 1) / 2))p"; }
+for index in "${!names[@]}"; do
+  file="$work/times.$index"
+  seconds=$(median "$file")
+  fastest=$(cut -d' ' -f1 "$file" | sort -n | head -1)
+  rss=$(cut -d' ' -f2 "$file" | sort -n | tail -1)
+  printf '%-40s %6.2f s (fastest %5.2f) %8.1f MB/s %7.1f MB RSS\n' "${names[$index]}" "$seconds" "$fastest" \
+    "$(echo "$bytes / 1048576 / $seconds" | bc -l)" "$(echo "$rss / 1024" | bc -l)"
+  echo "$seconds" >"$work/median.$index"
+done
+
+ratio() { echo "$(cat "$work/median.$1") / $(cat "$work/median.$2")" | bc -l; }
+index_of() { for i in "${!names[@]}"; do if [ "${names[$i]}" = "$1" ]; then echo "$i"; fi; done; }
+one=$(index_of "redraw analyze --jobs 1")
+two=$(index_of "redraw analyze --jobs 2")
+if $duckdb; then
+  printf 'redraw --jobs 1 is %.2fx DuckDB on one thread\n' "$(ratio "$(index_of "DuckDB read_ndjson, 1 thread")" "$one")"
+else
+  echo "DuckDB not measured: pip install duckdb"
+fi
+printf 'redraw --jobs 2 is %.2fx --jobs 1\n' "$(ratio "$one" "$two")"
+printf 'redraw --jobs 1 is %.1fx jq and %.1fx JSONDecoder\n' "$(ratio "$(index_of "jq -c .e")" "$one")" \
+  "$(ratio "$(index_of "JSONDecoder per line")" "$one")"
 echo "HTML report: $(stat -c %s "$work/report.html") bytes"

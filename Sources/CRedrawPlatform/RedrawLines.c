@@ -100,7 +100,7 @@ static inline int write_short(uint8_t *out, uint32_t value) {
 
 /// Writes `value` in decimal at `out`; returns the digits written (at most 20). A time of
 /// a second or more is its leading digits and then eight.
-static inline int write_decimal(uint8_t *out, uint64_t value) {
+static inline __attribute__((always_inline)) int write_decimal(uint8_t *out, uint64_t value) {
   if (value < 100000000ULL) return write_short(out, (uint32_t)value);
   uint64_t high = value / 100000000ULL;
   uint32_t low = (uint32_t)(value % 100000000ULL);
@@ -163,3 +163,5 @@ uint32_t redraw_format_cached_accesses(
   output->last_time = last;
   return done;
 }
+
+int redraw_write_decimal(uint8_t *out, uint64_t value) { return write_decimal(out, value); }

@@ -55,4 +55,8 @@ uint32_t redraw_format_cached_accesses(
   redraw_line_output *output, redraw_line_cache *cache, const redraw_slot *records, uint32_t count, int32_t scope,
   int32_t tid, uint64_t limit);
 
+/// Writes `value` in decimal at `out` as the line formatter does; returns the digits
+/// written (at most 20). For tests: the hot loop inlines the same code.
+int redraw_write_decimal(uint8_t *out, uint64_t value);
+
 #endif
