@@ -75,7 +75,8 @@ public struct Analyzer: Sendable {
     var filtered = suppressions.apply(to: analysis)
     let unused = UnusedConfigurationCheck.findings(
       budgets: budgets, suppressions: suppressions, in: analysis, context: ruleContext)
-    filtered.findings = Finding.inReportOrder(filtered.findings + unused)
+    // Suppressions keep the findings' order: only findings added here need a sort.
+    if !unused.isEmpty { filtered.findings = Finding.inReportOrder(filtered.findings + unused) }
     filtered.unusedConfiguration = unused.map(\.message)
     return filtered
   }

@@ -122,8 +122,7 @@ public struct JSONWriter {
     }
     if depth > 0 {
       if hasValue[depth] { bytes.append(UInt8(ascii: ",")) }
-      bytes.append(UInt8(ascii: "\n"))
-      bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+      breakLine()
     }
     hasValue[depth] = true
   }
@@ -139,12 +138,23 @@ public struct JSONWriter {
     let empty = !hasValue[depth]
     hasValue.removeLast()
     depth -= 1
-    if !empty {
-      bytes.append(UInt8(ascii: "\n"))
-      bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
-    }
+    if !empty { breakLine() }
     append(bracket)
   }
+
+  /// A line break and two spaces of indentation a level, from one constant run.
+  private mutating func breakLine() {
+    let width = 1 + 2 * depth
+    guard width <= Self.lineBreak.count else {
+      bytes.append(UInt8(ascii: "\n"))
+      bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+      return
+    }
+    Self.lineBreak.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<width])) }
+  }
+
+  /// A line break and the indentation of 32 levels.
+  private static let lineBreak: [UInt8] = [UInt8(ascii: "\n")] + Array(repeating: UInt8(ascii: " "), count: 64)
 
   private mutating func append(_ text: String) {
     bytes.append(contentsOf: text.utf8)
@@ -156,34 +166,69 @@ public struct JSONWriter {
   /// - Complexity: O(n); text that needs no escaping is copied in one append.
   public static func appendQuoted(_ value: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    let copied: Bool? = value.utf8.withContiguousStorageIfAvailable { utf8 in
-      for byte in utf8
-      where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2 {
-        return false
-      }
-      output.append(contentsOf: utf8)
-      return true
-    }
-    if copied != true {
-      for scalar in value.unicodeScalars {
-        switch scalar {
-        case "\"": output.append(contentsOf: #"\""#.utf8)
-        case "\\": output.append(contentsOf: #"\\"#.utf8)
-        case "\n": output.append(contentsOf: #"\n"#.utf8)
-        case "\r": output.append(contentsOf: #"\r"#.utf8)
-        case "\t": output.append(contentsOf: #"\t"#.utf8)
-        case "\u{2028}": output.append(contentsOf: #"\u2028"#.utf8)
-        case "\u{2029}": output.append(contentsOf: #"\u2029"#.utf8)
-        default:
-          if scalar.value < 0x20 || scalar.value == 0x7F {
-            let hex = String(scalar.value, radix: 16)
-            output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-          } else {
-            output.append(contentsOf: String(scalar).utf8)
-          }
-        }
-      }
-    }
+    var value = value
+    value.withUTF8 { appendEscaped($0, to: &output) }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends the UTF-8 `bytes` with what JSON and JavaScript need escaped, copying the runs
+  /// between escapes whole.
+  ///
+  /// - Complexity: O(n), one pass over the bytes.
+  private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    let copiedAsIs = Self.copiedAsIs
+    var run = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if copiedAsIs[Int(byte)] {
+        index += 1
+        continue
+      }
+      var length = 1
+      let escape: StaticString
+      switch byte {
+      case UInt8(ascii: "\""): escape = #"\""#
+      case UInt8(ascii: "\\"): escape = #"\\"#
+      case UInt8(ascii: "\n"): escape = #"\n"#
+      case UInt8(ascii: "\r"): escape = #"\r"#
+      case UInt8(ascii: "\t"): escape = #"\t"#
+      case 0xE2:
+        // U+2028 and U+2029 are E2 80 A8 and E2 80 A9; any other sequence is copied.
+        guard index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 else {
+          index += 1
+          continue
+        }
+        escape = bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#
+        length = 3
+      default:
+        escape = ""  // another control byte or DEL: `\u00XX`, below
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+      if escape.utf8CodeUnitCount > 0 {
+        escape.withUTF8Buffer { output.append(contentsOf: $0) }
+      } else {
+        output.append(contentsOf: #"\u00"#.utf8)
+        output.append(hexDigit(byte >> 4))
+        output.append(hexDigit(byte & 0x0F))
+      }
+      index += length
+      run = index
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
+  }
+
+  /// Whether a byte is copied as it is: printable ASCII but the quote and the backslash, and
+  /// every byte of a multibyte sequence but E2, which U+2028 and U+2029 begin with.
+  private static let copiedAsIs: [Bool] = (0...255).map { byte in
+    switch byte {
+    case 0x22, 0x5C, 0x7F, 0xE2: false
+    default: byte >= 0x20
+    }
+  }
+
+  /// The lowercase hexadecimal digit of `value` (below 16).
+  private static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
   }
 }

@@ -49,6 +49,26 @@ struct ReportEscapingTests {
     #expect(sessions.first?["scenario"] as? String == Self.hostile)
   }
 
+  /// Every escape, exactly: the quote, the backslash, the named controls, the others as
+  /// `\u00XX`, DEL, U+2028 and U+2029; other text, non-ASCII included, as it is.
+  @Test(arguments: [
+    ("plain", #""plain""#),
+    ("", #""""#),
+    ("a\"b\\c", #""a\"b\\c""#),
+    ("\n\r\t", #""\n\r\t""#),
+    ("\u{01}\u{1F}\u{7F}", #""\u0001\u001f\u007f""#),
+    ("\u{1B}[2J", #""\u001b[2J""#),
+    ("line\u{2028}para\u{2029}", #""line\u2028para\u2029""#),
+    ("… — → ×", #""… — → ×""#),
+    ("â†", "\"â†\""),
+    ("\u{2027}\u{202A}", "\"\u{2027}\u{202A}\""),
+  ])
+  func aStringIsQuotedWithWhatJSONAndJavaScriptNeedEscaped(value: String, quoted: String) {
+    var output: [UInt8] = []
+    JSONWriter.appendQuoted(value, to: &output)
+    #expect(String(decoding: output, as: UTF8.self) == quoted)
+  }
+
   @Test func jsonWriterKeepsKeyOrder() {
     var json = JSONWriter()
     json.object { json in

@@ -53,7 +53,10 @@ public struct CodeLocation: Sendable, Hashable {
 
   /// The last component of a path, `/` or `\` separated.
   static func lastComponent(of path: String) -> String {
-    guard let separator = path.lastIndex(where: { $0 == "/" || $0 == "\\" }) else { return path }
-    return String(path[path.index(after: separator)...])
+    // By UTF-8 byte: a separator is one byte and never part of another character.
+    guard let separator = path.utf8.lastIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }) else {
+      return path
+    }
+    return String(path[path.utf8.index(after: separator)...])
   }
 }

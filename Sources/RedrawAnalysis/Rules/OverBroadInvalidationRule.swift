@@ -142,13 +142,23 @@ extension OverBroadInvalidationRule {
     ) {
       var nodesOfView: [StringID: [Int]] = [:]
       for index in built.nodes.indices { nodesOfView[built.nodes[index].view, default: []].append(index) }
+      // Entries of one view and type (writes to its other properties) share the list.
+      var listedReads: [ViewTypeKey: [String]] = [:]
       session.overBroad = zip(entries.entries, counts).map { entry, count in
         let (key, state) = entry
-        let read = Self.properties(of: key.type, readBy: nodesOfView[key.view] ?? [], in: built.nodes)
+        let viewType = ViewTypeKey(view: key.view, type: key.type)
+        let propertiesRead: [String]
+        if let listed = listedReads[viewType] {
+          propertiesRead = listed
+        } else {
+          let read = Self.properties(of: key.type, readBy: nodesOfView[key.view] ?? [], in: built.nodes)
+          propertiesRead = built.listed(read.map { strings[$0] }.sorted())
+          listedReads[viewType] = propertiesRead
+        }
         return OverBroadSummary(
           view: strings[key.view], type: strings[key.type], property: strings[key.property],
           evaluations: count.evaluations, cascaded: count.cascaded,
-          propertiesRead: built.listed(read.map { strings[$0] }.sorted()),
+          propertiesRead: propertiesRead,
           writeSite: state.write.site.map { strings[$0] },
           first: state.first, node: built.nodeID(state.node), trail: state.trail.events(&names, strings))
       }
@@ -163,6 +173,12 @@ extension OverBroadInvalidationRule {
         }
       }
       return read
+    }
+
+    /// A view and a model type: the properties of the type the view read are listed once.
+    private struct ViewTypeKey: Hashable {
+      var view: StringID
+      var type: StringID
     }
 
     /// The first over-broad evaluation of a view for a property.

@@ -42,7 +42,8 @@ public enum RuleRegistry {
 
   /// Runs every rule over every session: the *run rules* stage.
   ///
-  /// - Returns: The findings in report order.
+  /// - Returns: The findings session by session, each session's in the rules' order; the
+  ///   ``Analyzer`` puts them in report order once, with the budgets'.
   public static func run(on sessions: [Session], context: RuleContext) -> [Finding] {
     var findings: [Finding] = []
     for session in sessions {
@@ -50,6 +51,6 @@ public enum RuleRegistry {
         findings += rule.findings(in: session, context: context)
       }
     }
-    return Finding.inReportOrder(findings)
+    return findings
   }
 }
