@@ -77,7 +77,7 @@ extension SessionBuilder {
     session.properties = properties.indices.map { index in
       let state = properties[index]
       var summary = PropertySummary(
-        type: strings[state.type], property: strings[state.property], reads: state.reads, writes: state.writes,
+        type: strings[state.type], property: strings[state.property], reads: propertyReads[index], writes: state.writes,
         neededEvaluations: state.neededEvaluations, overBroadEvaluations: state.overBroadEvaluations,
         firstWrite: state.firstWrite, writeSite: state.site.map { strings[$0] })
       summary.equalValueEvaluations = state.equalValueEvaluations

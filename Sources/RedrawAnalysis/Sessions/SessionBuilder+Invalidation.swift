@@ -284,7 +284,6 @@ struct PropertyState {
   var property: StringID
   /// Its first writes and the evaluations they caused.
   var trail: [TrailSample] = []
-  var reads = 0
   var writes = 0
   var neededEvaluations = 0
   var overBroadEvaluations = 0

@@ -10,7 +10,7 @@ extension SessionBuilder {
   mutating func read(_ event: TraceEvent, _ evidence: Evidence, strings: borrowing StringTable) {
     let type = event.type!
     let property = event.property!
-    properties[propertyIndex(type: type, property: property, strings: strings)].reads += 1
+    propertyReads[propertyIndex(type: type, property: property, strings: strings)] += 1
     let thread = threadIndex(event.thread)
     let span = threads[thread].spans.last
     let inBody: Bool
@@ -99,6 +99,7 @@ extension SessionBuilder {
     let (index, inserted) = propertyIDs.insert(DenseIndex.key(type.rawValue, property.rawValue))
     if inserted {
       properties.append(PropertyState(type: type, property: property))
+      propertyReads.append(0)
       // Only a name the recorder could not tell starts with `<`.
       if strings.firstByte(of: property) == UInt8(ascii: "<") {
         ambiguousNames.note(type: type, property: property, name: strings[property])

@@ -44,6 +44,8 @@ package struct SessionBuilder {
   /// Threads, by order of appearance, and the index of the last one used.
   var threadIDs: [Int64] = []
   var threads: [ThreadState] = []
+  /// The highest span id pushed in the session (see `push(_:on:)`).
+  var highestSpan = Int64.min
   var lastThread = 0
   /// The last time seen on `lastThread` (the other threads' are in `threads`).
   var lastThreadTime: Int64 = .min
@@ -55,6 +57,9 @@ package struct SessionBuilder {
   var lastTouched: (object: Int64, slot: Int)?
   /// Properties read or written, by dense index; keys are `type << 32 | property`.
   var properties: [PropertyState] = []
+  /// Each property's reads, by the same index: counted on every read, in an array small
+  /// enough to stay in the cache while the trace streams through it.
+  var propertyReads: [Int] = []
   var propertyIDs = DenseIndex()
   /// The properties named after their candidates (`<email|password>`), and which reads
   /// count as reads of a written property.
@@ -209,7 +214,11 @@ package struct SessionBuilder {
   mutating func innermostSpan(on thread: Int64) -> OpenSpan? { threads[threadIndex(thread)].spans.last }
 
   mutating func push(_ span: OpenSpan, on thread: Int64) {
-    if threads.contains(where: { $0.spans.contains { $0.id == span.id } }) {
+    // Recorders number spans upwards: an id above every one pushed so far cannot be open,
+    // and only a lower one is looked for among the open spans of every thread.
+    if span.id > highestSpan {
+      highestSpan = span.id
+    } else if threads.contains(where: { $0.spans.contains { $0.id == span.id } }) {
       note("a span id was used again while its span was open", line: span.start.line, time: span.start.time)
     }
     let index = threadIndex(thread)
