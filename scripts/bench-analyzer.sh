@@ -64,7 +64,9 @@ for _ in $(seq "$runs"); do
   for index in "${!names[@]}"; do run "$index"; done
 done
 
-median() { cut -d' ' -f1 "$1" | sort -n | sed -n "$(((runs + 1) / 2))p"; }
+# The median of a column of numbers: the middle one, or the mean of the two middle ones.
+middle() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+median() { cut -d' ' -f1 "$1" | middle; }
 for index in "${!names[@]}"; do
   file="$work/times.$index"
   seconds=$(median "$file")
@@ -79,20 +81,20 @@ ratio() { echo "$(cat "$work/median.$1") / $(cat "$work/median.$2")" | bc -l; }
 # The median of the rounds' own ratios of tools $1 and $2: each round's two runs are
 # minutes closer in time than two medians, so a drift in the machine's speed cancels.
 round_ratio() {
-  paste -d' ' "$work/times.$1" "$work/times.$2" | awk '{ print $1 / $3 }' | sort -n | sed -n "$(((runs + 1) / 2))p"
+  paste -d' ' "$work/times.$1" "$work/times.$2" | awk '{ print $1 / $3 }' | middle
 }
 index_of() { for i in "${!names[@]}"; do if [ "${names[$i]}" = "$1" ]; then echo "$i"; fi; done; }
 one=$(index_of "redraw analyze --jobs 1")
 two=$(index_of "redraw analyze --jobs 2")
 if $duckdb; then
   duck=$(index_of "DuckDB read_ndjson, 1 thread")
-  printf 'redraw --jobs 1 is %.2fx DuckDB on one thread (medians; %.2fx the median of the rounds'"'"' ratios)\n' \
+  printf 'redraw --jobs 1 is %.2fx as fast as DuckDB on one thread (medians; %.2fx the median of the rounds'"'"' ratios)\n' \
     "$(ratio "$duck" "$one")" "$(round_ratio "$duck" "$one")"
 else
   echo "DuckDB not measured: pip install duckdb"
 fi
-printf 'redraw --jobs 2 is %.2fx --jobs 1 (medians; %.2fx the median of the rounds'"'"' ratios)\n' \
+printf 'redraw --jobs 2 is %.2fx as fast as --jobs 1 (medians; %.2fx the median of the rounds'"'"' ratios)\n' \
   "$(ratio "$one" "$two")" "$(round_ratio "$one" "$two")"
-printf 'redraw --jobs 1 is %.1fx jq and %.1fx JSONDecoder\n' "$(ratio "$(index_of "jq -c .e")" "$one")" \
+printf 'redraw --jobs 1 is %.1fx as fast as jq and %.1fx as fast as JSONDecoder\n' "$(ratio "$(index_of "jq -c .e")" "$one")" \
   "$(ratio "$(index_of "JSONDecoder per line")" "$one")"
 echo "HTML report: $(stat -c %s "$work/report.html") bytes"

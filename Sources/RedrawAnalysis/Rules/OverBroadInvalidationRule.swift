@@ -60,18 +60,32 @@ public enum OverBroadInvalidationRule: Rule {
 
   // MARK: - Messages
 
+  /// Spelled by appending to one string: one finding per view and written property makes
+  /// thousands of these on a long trace.
   static func message(_ entry: OverBroadSummary) -> String {
-    var text =
-      "\(entry.view) was re-evaluated \(Wording.count(entry.evaluations, "time")) after writes to "
-      + "\(entry.type).\(entry.property), which it never reads"
+    var text = ""
+    text.reserveCapacity(256)
+    text += entry.view
+    text += " was re-evaluated "
+    text += Wording.count(entry.evaluations, "time")
+    text += " after writes to "
+    text += entry.type
+    text += "."
+    text += entry.property
+    text += ", which it never reads"
     if !entry.propertiesRead.isEmpty {
-      text += " (it reads \(Wording.list(entry.propertiesRead)))"
+      text += " (it reads "
+      text += Wording.list(entry.propertiesRead)
+      text += ")"
     }
     text += "."
     if entry.cascaded > 0 {
-      text += " Those evaluations re-evaluated its children \(Wording.count(entry.cascaded, "more time"))."
+      text += " Those evaluations re-evaluated its children "
+      text += Wording.count(entry.cascaded, "more time")
+      text += "."
     }
-    return text + " With property-level tracking (@Observable) none of them would happen."
+    text += " With property-level tracking (@Observable) none of them would happen."
+    return text
   }
 }
 
