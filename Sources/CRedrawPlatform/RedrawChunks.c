@@ -19,7 +19,8 @@ static redraw_chunk *free_chunks = 0;
 static int64_t allocated = 0;
 static int64_t limit = 64;
 static uint32_t standard_slots = 2048;
-/// Records dropped by threads that found no chunk for their first record.
+/// Records dropped outside a thread's count: by threads that found no chunk for their first
+/// record, and records too large for a header to describe.
 static int64_t unattached_dropped = 0;
 
 void redraw_chunks_configure(int64_t new_limit, uint32_t slots_per_chunk) {
@@ -62,9 +63,12 @@ static redraw_chunk *take_chunk(uint32_t slots, int past_limit) {
   return chunk;
 }
 
+/// Keeps an emptied chunk for reuse, or frees it: a chunk of another size, and any chunk
+/// while more are allocated than the limit (a scoped session's, allocated past it), so the
+/// pool shrinks back to its bound.
 static void give_back(redraw_chunk *chunk) {
   pthread_mutex_lock(&pool_lock);
-  if (chunk->capacity == standard_slots) {
+  if (chunk->capacity == standard_slots && allocated <= limit) {
     chunk->next = free_chunks;
     free_chunks = chunk;
   } else {
@@ -80,6 +84,8 @@ int64_t redraw_chunks_allocated(void) {
   pthread_mutex_unlock(&pool_lock);
   return count;
 }
+
+void redraw_count_dropped(void) { __atomic_fetch_add(&unattached_dropped, 1, __ATOMIC_RELAXED); }
 
 int64_t redraw_take_unattached_dropped(void) {
   return __atomic_exchange_n(&unattached_dropped, 0, __ATOMIC_RELAXED);

@@ -186,7 +186,8 @@ public struct JSONWriter {
         continue
       }
       var length = 1
-      let escape: StaticString
+      // nil: another control byte or DEL, written as `\u00XX`.
+      let escape: StaticString?
       switch byte {
       case UInt8(ascii: "\""): escape = #"\""#
       case UInt8(ascii: "\\"): escape = #"\\"#
@@ -202,10 +203,10 @@ public struct JSONWriter {
         escape = bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#
         length = 3
       default:
-        escape = ""  // another control byte or DEL: `\u00XX`, below
+        escape = nil
       }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-      if escape.utf8CodeUnitCount > 0 {
+      if let escape {
         escape.withUTF8Buffer { output.append(contentsOf: $0) }
       } else {
         output.append(contentsOf: #"\u00"#.utf8)

@@ -24,19 +24,11 @@ extension SessionState {
     write: Bool, same: Bool, clock: UInt64, object: UInt64, namesWord: UInt64, thread: Int32,
     kindAndFlags: UInt64, names: NameMirror
   ) {
-    buffer.append(write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#)
-    buffer.append(decimal: timestamp(at: clock))
+    Recorder.writeOpening(&self, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, clock)
     let start = buffer.count
-    buffer.append(#","tid":"#)
-    buffer.append(decimal: Int64(threadNumber(thread)))
-    buffer.append(#","obj":"#)
-    buffer.append(decimal: Int64(truncatingIfNeeded: objectNumber(object)))
-    buffer.append(#","type":"#)
-    names.write(TraceName(rawValue: Int32(truncatingIfNeeded: namesWord)), to: &buffer)
-    buffer.append(#","prop":"#)
-    names.write(TraceName(rawValue: Int32(truncatingIfNeeded: namesWord >> 32)), to: &buffer)
-    if same { buffer.append(#","same":true"#) }
-    buffer.append("}\n")
+    let type = TraceName(rawValue: Int32(truncatingIfNeeded: namesWord))
+    let property = TraceName(rawValue: Int32(truncatingIfNeeded: namesWord >> 32))
+    Recorder.writeAccessEnd(&self, thread, object, type, property, site: nil, same: same, names: names)
     // A reproducible session's times are logical: only the general path writes them.
     guard !reproducible, let end = UnsafeBufferPointer(rebasing: buffer.bytes[start...]).baseAddress else { return }
     redraw_line_cache_store(

@@ -170,9 +170,7 @@ extension Recorder {
     switch header.kind {
     case .newSession:
       closeOpenMarkers(&state)
-      var payload = PayloadReader(after: record)
-      let scenario = header.has(1) ? String(decoding: payload.string(), as: UTF8.self) : nil
-      let app = header.has(2) ? String(decoding: payload.string(), as: UTF8.self) : nil
+      let (scenario, app) = Self.sessionNames(record, header)
       beginMainSession(&state, scenario: scenario, app: app)
     case .declareBuild:
       declareMainBuild(&state, SwiftUIBuildField(code: Int(header.first)))
@@ -191,14 +189,20 @@ extension Recorder {
   private func restartScope(_ session: inout SessionState, _ record: UnsafePointer<redraw_slot>, _ header: RecordHeader)
   {
     closeOpenMarkers(of: &session)
-    var payload = PayloadReader(after: record)
-    let scenario = header.has(1) ? String(decoding: payload.string(), as: UTF8.self) : nil
-    let app = header.has(2) ? String(decoding: payload.string(), as: UTF8.self) : nil
+    let (scenario, app) = Self.sessionNames(record, header)
     let startedAt = session.reproducible ? nil : MonotonicClock.iso8601Now()
     session = SessionState(buffer: session.buffer, reproducible: session.reproducible)
     let meta = MetaLine.Fields(
       scenario: scenario, app: app, startedAt: startedAt, swiftUI: SwiftUIBuildField.ofThisCompiler)
     session.makeRoom(for: MetaLine.worstCaseLength(meta))
     session.writeMetaLine(meta)
+  }
+
+  /// The scenario and app of a `newSession` record (``Recorder/newSession(scenario:app:)``).
+  private static func sessionNames(_ record: UnsafePointer<redraw_slot>, _ header: RecordHeader) -> (String?, String?) {
+    var payload = PayloadReader(after: record)
+    let scenario = header.has(1) ? String(decoding: payload.string(), as: UTF8.self) : nil
+    let app = header.has(2) ? String(decoding: payload.string(), as: UTF8.self) : nil
+    return (scenario, app)
   }
 }

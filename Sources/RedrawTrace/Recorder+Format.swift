@@ -137,15 +137,8 @@ extension Recorder {
   ) {
     switch record {
     case .access(let write, let same, let object, let type, let property, let site):
-      writePrefix(&session, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, thread, clock)
-      writeObject(&session, object)
-      session.buffer.append(#","type":"#)
-      names.write(type, to: &session.buffer)
-      session.buffer.append(#","prop":"#)
-      names.write(property, to: &session.buffer)
-      if let site { writeSite(&session, site) }
-      if same { session.buffer.append(#","same":true"#) }
-      session.buffer.append("}\n")
+      writeOpening(&session, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, clock)
+      writeAccessEnd(&session, thread, object, type, property, site: site, same: same, names: names)
     case .namedAccess(let write, let same, let object, let type, let property, let site):
       writePrefix(&session, write ? #"{"e":"write","t":"# : #"{"e":"read","t":"#, thread, clock)
       writeObject(&session, object)
@@ -259,10 +252,39 @@ extension Recorder {
   /// Appends `{"e":KIND,"t":T,"tid":N` where `opening` is `{"e":"KIND","t":`.
   @inline(__always)
   static func writePrefix(_ session: inout SessionState, _ opening: StaticString, _ thread: Int32, _ clock: UInt64) {
+    writeOpening(&session, opening, clock)
+    writeThread(&session, thread)
+  }
+
+  /// Appends `{"e":KIND,"t":T`: what differs between two lines whose ends are the same.
+  @inline(__always)
+  static func writeOpening(_ session: inout SessionState, _ opening: StaticString, _ clock: UInt64) {
     session.buffer.append(opening)
     session.buffer.append(decimal: session.timestamp(at: clock))
+  }
+
+  @inline(__always)
+  static func writeThread(_ session: inout SessionState, _ thread: Int32) {
     session.buffer.append(#","tid":"#)
     session.buffer.append(decimal: Int64(session.threadNumber(thread)))
+  }
+
+  /// Appends the rest of a `read` or `write` line after its time, from `,"tid":` to the
+  /// line's end: what ``LineCache`` keeps of a line without a site.
+  @inline(__always)
+  static func writeAccessEnd(
+    _ session: inout SessionState, _ thread: Int32, _ object: UInt64, _ type: TraceName, _ property: TraceName,
+    site: DecodedRecord.Site?, same: Bool, names: NameMirror
+  ) {
+    writeThread(&session, thread)
+    writeObject(&session, object)
+    session.buffer.append(#","type":"#)
+    names.write(type, to: &session.buffer)
+    session.buffer.append(#","prop":"#)
+    names.write(property, to: &session.buffer)
+    if let site { writeSite(&session, site) }
+    if same { session.buffer.append(#","same":true"#) }
+    session.buffer.append("}\n")
   }
 
   @inline(__always)

@@ -40,6 +40,12 @@ extension Recorder {
     _ payload: (inout PayloadWriter) -> Void = { _ in }
   ) -> Bool {
     guard let scope = callersScope() else { return false }
+    // A header counts its payload in 16 bits (2 MiB of strings): a larger record is dropped,
+    // and counted in a `lost` line, rather than misread.
+    guard size.slots <= Int(UInt16.max) else {
+      redraw_count_dropped()
+      return false
+    }
     let clock = MonotonicClock.now()
     let slots = 1 + size.slots
     guard let header = reserve(slots, scope: scope) else { return false }

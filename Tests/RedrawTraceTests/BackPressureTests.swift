@@ -1,3 +1,4 @@
+import CRedrawPlatform
 import Foundation
 import RedrawPlatform
 import RedrawTestSupport
@@ -16,11 +17,11 @@ extension RecorderTests {
   /// dropped is counted in a `lost` line.
   @Suite("A destination that falls behind")
   struct BackPressureTests {
-    /// More than the recorder's buffers hold (8 × 512 KiB) while nobody reads the pipe.
+    /// More than the recorder's chunks hold (64 × 2,048 records) while nobody reads the pipe.
     static let marks = 200_000
 
-    /// Names of several lengths, so that the last buffer ends with different room left: the
-    /// `lost` line must be written even when no room is left in it.
+    /// Names of several lengths, so that records take one or more slots and the last chunk
+    /// ends with different room left.
     @Test(arguments: [0, 9, 18, 27, 36, 45, 54, 63])
     func everyDroppedEventIsCountedInALostLine(padding: Int) throws {
       let pad = String(repeating: "x", count: padding)
@@ -54,7 +55,35 @@ extension RecorderTests {
         #expect(kept.count + lost.reduce(0) { $0 + ($1.count ?? 0) } == Self.marks)
         #expect(Trace.eventsDroppedSinceStart == lost.reduce(0) { $0 + ($1.count ?? 0) })
         #expect(kept.first?.name == "step 0\(pad)")
+        // The chunks stayed within the pool's bound, chunks of earlier scoped sessions
+        // (allocated past it) included.
+        #expect(redraw_chunks_allocated() <= Recorder.chunkLimit)
       }
+    }
+
+    /// A record's header counts its payload in 16 bits: a mark whose name is longer than
+    /// that can describe is dropped and counted, and the lines around it are whole.
+    @Test func aRecordTooLargeForItsHeaderIsCountedInALostLine() throws {
+      final class Collector: TraceSink, Sendable {
+        let bytes = Locked<[UInt8]>([])
+        func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(TraceWriteError) {
+          self.bytes.withLock { $0.append(contentsOf: bytes) }
+        }
+        func close() {}
+      }
+      let sink = Collector()
+      let huge = String(repeating: "x", count: 65_536 * 32 + 1)
+      try Trace.exclusively {
+        try Trace.start(.sink(sink), scenario: "too large", flushInterval: nil)
+        Trace.mark("before")
+        Trace.mark(huge)
+        Trace.mark("after")
+        Trace.stop()
+      }
+      let lines = try decodeLines(sink.bytes.withLock { $0 })
+      // Compared by their starts: a failure does not print 2 MiB.
+      #expect(lines.compactMap(\.name).map { String($0.prefix(16)) } == ["before", "after"])
+      #expect(lines.filter { $0.e == "lost" }.reduce(0) { $0 + ($1.count ?? 0) } == 1)
     }
   }
 }

@@ -133,7 +133,11 @@ int64_t redraw_thread_take_dropped(redraw_thread *thread);
 /// Frees the threads that ended and whose records were all read; returns how many.
 int64_t redraw_threads_reap(void);
 
-/// Takes the count of records dropped by threads that could not get their first chunk.
+/// Counts a record dropped before any chunk was asked for it (one too large to describe).
+void redraw_count_dropped(void);
+
+/// Takes the count of records dropped by threads that could not get their first chunk, and
+/// of those `redraw_count_dropped` counted.
 int64_t redraw_take_unattached_dropped(void);
 
 /// Chunks allocated now (in use and free), for tests.
