@@ -5,16 +5,35 @@
 
 #define ENTRIES 512
 #define ARENA (64 * 1024)
-/// Bytes read past an end when it is copied 64 at a time.
+/// Bytes an end's copy may read and write past it (see copy_with_slack).
 #define SLACK 64
+
+/// Times are written as their digits above the low six, kept from the line before, and six
+/// more: consecutive lines are microseconds apart, so the leading digits rarely change.
+#define LOW_DIGITS 6
+#define LOW_LIMIT 1000000ULL
+#define NO_HIGH (1ULL << 63)
+
+/// The leading digits of the last time written: `count` of `digits`, and their value times
+/// LOW_LIMIT in `base` (at first NO_HIGH, which no time is within LOW_LIMIT of).
+typedef struct leading_digits {
+  uint64_t base;
+  uint32_t count;
+  uint8_t digits[16];
+} leading_digits;
 
 struct redraw_line_cache {
   redraw_line_entry entries[ENTRIES];
   uint32_t used;
+  leading_digits leading;
   uint8_t arena[ARENA + SLACK];
 };
 
-redraw_line_cache *redraw_line_cache_create(void) { return calloc(1, sizeof(redraw_line_cache)); }
+redraw_line_cache *redraw_line_cache_create(void) {
+  redraw_line_cache *cache = calloc(1, sizeof(redraw_line_cache));
+  if (cache) cache->leading.base = NO_HIGH;
+  return cache;
+}
 
 void redraw_line_cache_destroy(redraw_line_cache *cache) { free(cache); }
 
@@ -45,20 +64,20 @@ static const char pairs[201] =
   "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
   "8081828384858687888990919293949596979899";
 
-/// Copies `count` bytes, at most SLACK, by copying SLACK bytes: the source and the
-/// destination both have the slack. Eight word moves, no call.
-static inline void copy_with_slack(uint8_t *out, const uint8_t *from) {
-#if defined(__has_builtin)
-#if __has_builtin(__builtin_memcpy_inline)
-  __builtin_memcpy_inline(out, from, SLACK);
-  return;
+/// Copies `size` bytes, a constant, with moves the compiler lays out inline.
+#if defined(__has_builtin) && __has_builtin(__builtin_memcpy_inline)
+#define COPY_INLINE(out, from, size) __builtin_memcpy_inline(out, from, size)
+#else
+#define COPY_INLINE(out, from, size) memcpy(out, from, size)
 #endif
-#endif
-  for (int word = 0; word < SLACK / 8; word++) {
-    uint64_t value;
-    memcpy(&value, from + word * 8, 8);
-    memcpy(out + word * 8, &value, 8);
-  }
+
+/// Copies `count` bytes (at most REDRAW_LINE_END_MAX) by copying SLACK bytes and then 32 at a
+/// time: up to SLACK bytes past the end are read and written, and the source and the
+/// destination both have the slack. An end of a usual line is one copy, no call.
+static inline void copy_with_slack(uint8_t *out, const uint8_t *from, uint32_t count) {
+  COPY_INLINE(out, from, SLACK);
+  if (__builtin_expect(count <= SLACK, 1)) return;
+  for (uint32_t offset = SLACK; offset < count; offset += 32) COPY_INLINE(out + offset, from + offset, 32);
 }
 
 /// Writes the two digits of `pair` (below 100).
@@ -71,6 +90,14 @@ static inline void write_eight(uint8_t *out, uint32_t value) {
   write_pair(out + 2, high % 100);
   write_pair(out + 4, low / 100);
   write_pair(out + 6, low % 100);
+}
+
+/// Writes `value` (below LOW_LIMIT) as exactly LOW_DIGITS digits.
+static inline void write_six(uint8_t *out, uint32_t value) {
+  uint32_t high = value / 10000, low = value % 10000;
+  write_pair(out, high);
+  write_pair(out + 2, low / 100);
+  write_pair(out + 4, low % 100);
 }
 
 /// Writes `value` (below 10^8) without leading zeros; returns the digits written.
@@ -116,33 +143,56 @@ static inline __attribute__((always_inline)) int write_decimal(uint8_t *out, uin
   return digits + 8;
 }
 
+/// Writes `time` in decimal at `out` and returns the end: the leading digits of the time
+/// before, when they are this time's too, and six more. 20 bytes at most, 16 + 6 written.
+static inline __attribute__((always_inline)) uint8_t *write_time(uint8_t *out, uint64_t time, leading_digits *leading) {
+  uint64_t low = time - leading->base;
+  if (__builtin_expect(low >= LOW_LIMIT, 0)) {
+    if (time < LOW_LIMIT) return out + write_short(out, (uint32_t)time);  // no leading digits
+    const uint64_t high = time / LOW_LIMIT;
+    leading->count = (uint32_t)write_decimal(leading->digits, high);
+    leading->base = high * LOW_LIMIT;
+    low = time - leading->base;
+  }
+  memcpy(out, leading->digits, 16);
+  out += leading->count;
+  write_six(out, (uint32_t)low);
+  return out + LOW_DIGITS;
+}
+
+/// The most a cached line takes: the longer opening, twenty digits, and the longest end
+/// with the slack its copy reads past it.
+#define LINE_MAX (17 + 20 + REDRAW_LINE_END_MAX + SLACK)
+
 uint32_t redraw_format_cached_accesses(
   redraw_line_output *output, redraw_line_cache *cache, const redraw_slot *records, uint32_t count, int32_t scope,
   int32_t tid, uint64_t limit) {
+  const uint64_t start = output->start;
+  if (limit < start) return 0;
+  const uint64_t span = limit - start;
+  if (output->capacity - output->count < LINE_MAX) return 0;
   uint8_t *const base = output->base;
   uint8_t *out = base + output->count;
-  // Room for a line: an opening, twenty digits, and the end or the slack, whichever is more.
-  uint8_t *const limit_of_buffer = base + output->capacity;
-  const uint64_t start = output->start;
+  // One comparison a line: whether the longest line still fits.
+  uint8_t *const last_start = base + (output->capacity - LINE_MAX);
   int64_t last = output->last_time;
-  const uint64_t scope_word = (uint64_t)(uint32_t)scope << 32;
+  // A read (1) or a write (2) of this scope: the shape minus `first_shape` is 0 or 1.
+  const uint64_t first_shape = (uint64_t)(uint32_t)scope << 32 | 1;
   const uint64_t tid_word = (uint64_t)(uint32_t)tid << 32 | (1ULL << 31);
+  leading_digits leading = cache->leading;
   uint32_t done = 0;
   for (; done < count; done++) {
     const uint64_t *words = records[done].words;
     const uint64_t header = words[3];
-    // One slot (no payload), a read (1) or a write (2), of this scope; its flags aside.
-    const uint64_t shape = header & 0xFFFFFFFFFFFF00FFULL;
-    if (shape != (scope_word | 1) && shape != (scope_word | 2)) break;
-    const uint64_t clock = words[0];
-    if (__builtin_expect(clock > limit || clock < start, 0)) break;
+    // One slot (no payload), of this scope, its flags aside.
+    if ((header & 0xFFFFFFFFFFFF00FFULL) - first_shape > 1) break;
+    const uint64_t since_start = words[0] - start;
+    if (__builtin_expect(since_start > span, 0)) break;  // before the start or after the limit
     const uint64_t key = tid_word | (header & 0xFFFF);
     const redraw_line_entry *entry = &cache->entries[slot_of(words[1], words[2], key)];
     if (entry->key != key || entry->object != words[1] || entry->names != words[2]) break;
-    const uint32_t length = entry->count;
-    if (__builtin_expect(out + 17 + 20 + (length > SLACK ? length : SLACK) > limit_of_buffer, 0)) break;
-    int64_t time = (int64_t)(clock - start);
-    if (time > last) last = time;
+    if (__builtin_expect(out > last_start, 0)) break;
+    if ((int64_t)since_start > last) last = (int64_t)since_start;
     if ((header & 0xFF) == 2) {
       memcpy(out, "{\"e\":\"write\",\"t\":", 17);
       out += 17;
@@ -150,18 +200,20 @@ uint32_t redraw_format_cached_accesses(
       memcpy(out, "{\"e\":\"read\",\"t\":", 16);
       out += 16;
     }
-    out += write_decimal(out, (uint64_t)last);
+    out = write_time(out, (uint64_t)last, &leading);
+    const uint32_t length = entry->count;
     const uint8_t *end = cache->arena + entry->start;
-    if (__builtin_expect(length <= SLACK, 1)) {
-      copy_with_slack(out, end);  // the arena and the buffer have the slack
-    } else {
-      memcpy(out, end, length);
-    }
+    copy_with_slack(out, end, length);  // the arena and the buffer have the slack
     out += length;
   }
   output->count = out - base;
   output->last_time = last;
+  cache->leading = leading;
   return done;
 }
 
 int redraw_write_decimal(uint8_t *out, uint64_t value) { return write_decimal(out, value); }
+
+int redraw_line_cache_write_time(redraw_line_cache *cache, uint8_t *out, uint64_t time) {
+  return (int)(write_time(out, time, &cache->leading) - out);
+}

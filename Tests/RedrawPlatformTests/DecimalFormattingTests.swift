@@ -36,4 +36,27 @@ import Testing
       }
     }
   }
+
+  /// The writer's hot loop keeps a time's leading digits for the next line's: times that
+  /// rise by a little, cross a million, jump ahead and fall back are all written whole.
+  @Test func aTimeIsWrittenWholeWhateverTheTimeBeforeIt() {
+    let cache = redraw_line_cache_create()
+    defer { redraw_line_cache_destroy(cache) }
+    var times: [UInt64] = [0, 7, 999_999, 1_000_000, 1_000_001, 1_999_999, 2_000_000, 2_000_000, 999_999]
+    times += [12_345_678_901, 12_345_999_999, 12_346_000_000, 12_345_000_000, 5, .max, .max - 999_999, 1_000_000]
+    var time: UInt64 = 3_999_000
+    for _ in 0..<2_000 {  // steps of 1 to 1,000 ns over several millions
+      time += (time * 7_919) % 1_000 + 1
+      times.append(time)
+    }
+    var buffer = [UInt8](repeating: 0, count: 32)
+    for time in times {
+      let count = buffer.withUnsafeMutableBufferPointer { redraw_line_cache_write_time(cache, $0.baseAddress, time) }
+      let written = String(decoding: buffer[..<Int(count)], as: UTF8.self)
+      guard written == String(time) else {
+        Issue.record("\(time) was written as \(written)")
+        return
+      }
+    }
+  }
 }

@@ -59,4 +59,8 @@ uint32_t redraw_format_cached_accesses(
 /// written (at most 20). For tests: the hot loop inlines the same code.
 int redraw_write_decimal(uint8_t *out, uint64_t value);
 
+/// Writes `time` at `out` (32 bytes of room) as the hot loop does, with and then keeping the
+/// leading digits of the time `cache` wrote last; returns the digits written. For tests.
+int redraw_line_cache_write_time(redraw_line_cache *cache, uint8_t *out, uint64_t time);
+
 #endif

@@ -1,0 +1,47 @@
+import Testing
+
+@testable import RedrawTrace
+
+/// A model whose properties' names make line ends of every size the writer copies
+/// differently: within one copy of 64 bytes, just past it, and several blocks past it.
+private final class LineEndModel: TrackedModel {
+  let tracking = ModelTracking()
+  @Tracked var a = 0
+  @Tracked var propertyWhoseNameTakesTheEndJustPastSixtyFourBytes = 0
+  @Tracked
+  var propertyWhoseNameIsLongEnoughThatItsLineEndNeedsSeveralBlocksOfThirtyTwoBytesBeyondTheFirstCopyOfSixtyFour = 0
+}
+
+extension RecorderTests {
+  /// After its first line, a property's access lines are its opening, its time and a copy of
+  /// a cached end: whatever the end's length, every line is whole and names its property.
+  @Suite struct LineEndTests {
+    @Test func everyLengthOfACachedLineEndIsCopiedWhole() throws {
+      let model = LineEndModel()
+      let memory = MemoryTraceSink()
+      // A destination's session: the one whose lines the writer caches.
+      let lines = try Trace.exclusively {
+        try Trace.start(.memory(memory), scenario: "line ends", flushInterval: nil)
+        for _ in 0..<3 {
+          _ = model.a
+          _ = model.propertyWhoseNameTakesTheEndJustPastSixtyFourBytes
+          _ =
+            model
+            .propertyWhoseNameIsLongEnoughThatItsLineEndNeedsSeveralBlocksOfThirtyTwoBytesBeyondTheFirstCopyOfSixtyFour
+          model.a = 1
+        }
+        Trace.stop()
+        return try decodeLines(memory.bytes)
+      }
+      let accesses = lines.filter { $0.e == "read" || $0.e == "write" }
+      let names = [
+        "a", "propertyWhoseNameTakesTheEndJustPastSixtyFourBytes",
+        "propertyWhoseNameIsLongEnoughThatItsLineEndNeedsSeveralBlocksOfThirtyTwoBytesBeyondTheFirstCopyOfSixtyFour",
+        "a",
+      ]
+      #expect(accesses.map { $0.prop ?? "" } == Array(repeating: names, count: 3).flatMap { $0 })
+      #expect(accesses.allSatisfy { $0.type == "LineEndModel" })
+      #expect(accesses.map(\.e) == Array(repeating: ["read", "read", "read", "write"], count: 3).flatMap { $0 })
+    }
+  }
+}
