@@ -90,9 +90,14 @@ public enum AnalysisPipeline {
   ///
   /// - Returns: false, having said why on standard error, when the file cannot be written.
   static func deliver(_ report: String, to path: String?, terminal: Terminal) -> Bool {
+    deliver(Array(report.utf8), to: path, terminal: terminal)
+  }
+
+  /// ``deliver(_:to:terminal:)`` for a report in UTF-8.
+  static func deliver(_ report: [UInt8], to path: String?, terminal: Terminal) -> Bool {
     // `-o -` is standard output, as `-` is standard input for traces.
     guard let path, path != "-" else {
-      terminal.standardOutput(report)
+      terminal.standardOutputBytes(report)
       return true
     }
     do {
@@ -144,11 +149,11 @@ public enum AnalysisPipeline {
   }
 
   /// Stage 6: renders the report.
-  static func render(_ analysis: Analysis, _ options: AnalyzeOptions) -> String {
+  static func render(_ analysis: Analysis, _ options: AnalyzeOptions) -> [UInt8] {
     let context = ReportContext(
       toolVersion: RedrawVersion.current, color: options.color, failOn: options.failOn,
       generatedAt: options.generatedAt, sourceRoot: options.sourceRoot, workingDirectory: options.workingDirectory)
-    return options.format.renderer.render(analysis, context: context)
+    return options.format.renderer.renderUTF8(analysis, context: context)
   }
 
   /// Truncated traces and skipped lines are said on standard error too, whatever the format.

@@ -80,9 +80,13 @@ final class AtomicFile {
 
   /// Writes `text` to `path` as a whole.
   static func write(_ text: String, to path: String) throws(Failure) {
+    try write(Array(text.utf8), to: path)
+  }
+
+  /// Writes `bytes` to `path` as a whole.
+  static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
     let file = try AtomicFile(path: path)
-    var copy = text
-    copy.withUTF8 { file.write(UnsafeRawBufferPointer($0)) }
+    bytes.withUnsafeBytes { file.write($0) }
     try file.commit()
   }
 }

@@ -13,6 +13,8 @@ import RedrawPlatform
 public struct Terminal: Sendable {
   /// Writes to standard output.
   public var standardOutput: @Sendable (String) -> Void
+  /// Writes UTF-8 to standard output: by default as text through ``standardOutput``.
+  public var standardOutputBytes: @Sendable ([UInt8]) -> Void
   /// Writes to standard error.
   public var standardError: @Sendable (String) -> Void
   /// The environment variables.
@@ -25,6 +27,7 @@ public struct Terminal: Sendable {
     environment: [String: String], outputIsTerminal: Bool
   ) {
     self.standardOutput = standardOutput
+    standardOutputBytes = { standardOutput(String(decoding: $0, as: UTF8.self)) }
     self.standardError = standardError
     self.environment = environment
     self.outputIsTerminal = outputIsTerminal
@@ -41,9 +44,13 @@ public struct Terminal: Sendable {
       }
       entry += 1
     }
-    return Terminal(
+    var terminal = Terminal(
       standardOutput: { write(1, $0) }, standardError: { write(2, $0) }, environment: environment,
       outputIsTerminal: isatty(1) == 1)
+    terminal.standardOutputBytes = { bytes in
+      _ = bytes.withUnsafeBytes { FileDescriptor.writeAll($0, to: 1) }
+    }
+    return terminal
   }
 
   private static func write(_ descriptor: Int32, _ text: String) {

@@ -13,6 +13,10 @@ public enum JSONReport: ReportRenderer {
   public static let maximumFindings = 10_000
 
   public static func render(_ analysis: Analysis, context: ReportContext) -> String {
+    String(decoding: renderUTF8(analysis, context: context), as: UTF8.self)
+  }
+
+  public static func renderUTF8(_ analysis: Analysis, context: ReportContext) -> [UInt8] {
     var json = JSONWriter()
     json.object { json in
       json.field("version", schemaVersion)
@@ -35,7 +39,7 @@ public enum JSONReport: ReportRenderer {
         for note in analysis.unusedConfiguration { json.string(note) }
       }
     }
-    return json.output + "\n"
+    return json.bytes + [UInt8(ascii: "\n")]
   }
 
   // MARK: - Sections

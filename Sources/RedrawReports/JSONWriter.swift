@@ -1,41 +1,60 @@
+import RedrawAnalysis
+
 /// Writes JSON by hand, in the order values are given: stable key order, pretty
 /// printed with two spaces, every string escaped.
 ///
 /// ```swift
 /// var json = JSONWriter()
-/// json.object {
+/// json.object { json in
 ///   json.field("version", 1)
 ///   json.field("name", "redraw")
 /// }
 /// ```
-public struct JSONWriter {
-  /// The document written so far, as UTF-8.
-  public private(set) var bytes: [UInt8] = []
+///
+/// The document grows in a buffer of its own, which the writer frees: a report of many
+/// findings is a million small appends, and each costs a few moves here instead of an
+/// array's uniqueness and capacity checks and a call to copy.
+public struct JSONWriter: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
   private var depth = 0
-  /// Whether the container being written has a value already.
-  private var hasValue = [false]
+  /// Whether each of the 64 innermost containers has a value already (bit `depth`), and
+  /// the same for containers deeper than that.
+  private var hasValueBits: UInt64 = 0
+  private var deeperHasValue: [Bool] = []
   /// Whether a key was written and its value comes next.
   private var pendingKey = false
 
-  public init() {}
+  public init() {
+    capacity = 4096
+    base = .allocate(capacity: capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  /// The document written so far, as UTF-8.
+  public var bytes: [UInt8] { Array(written) }
 
   /// The document written so far.
-  public var output: String { String(decoding: bytes, as: UTF8.self) }
+  public var output: String { String(decoding: written, as: UTF8.self) }
+
+  private var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
   // MARK: - Containers
 
   /// Writes an object whose fields `body` writes.
   public mutating func object(_ body: (inout JSONWriter) -> Void) {
-    open("{")
+    open(UInt8(ascii: "{"))
     body(&self)
-    close("}")
+    close(UInt8(ascii: "}"))
   }
 
   /// Writes an array whose elements `body` writes.
   public mutating func array(_ body: (inout JSONWriter) -> Void) {
-    open("[")
+    open(UInt8(ascii: "["))
     body(&self)
-    close("]")
+    close(UInt8(ascii: "]"))
   }
 
   /// Writes `key` and an object.
@@ -80,7 +99,8 @@ public struct JSONWriter {
   public mutating func field(_ key: String, _ value: Double) {
     self.key(key)
     element()
-    append(value.isFinite ? "\(value)" : "null")
+    var text = value.isFinite ? "\(value)" : "null"
+    text.withUTF8 { append($0) }
   }
 
   public mutating func field(_ key: String, _ value: Bool) {
@@ -93,12 +113,28 @@ public struct JSONWriter {
 
   public mutating func string(_ value: String) {
     element()
-    JSONWriter.appendQuoted(value, to: &bytes)
+    quote(value)
   }
 
   public mutating func number(_ value: Int) {
     element()
-    append(String(value))
+    reserve(20)
+    if value < 0 { put(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits = 1
+    var power: UInt = 10
+    while digits < 19, magnitude >= power {
+      digits += 1
+      power &*= 10
+    }
+    if digits == 19, magnitude >= power { digits = 20 }
+    var end = base + count + digits
+    count += digits
+    repeat {
+      end -= 1
+      end.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+      magnitude /= 10
+    } while magnitude > 0
   }
 
   // MARK: - Layout
@@ -108,128 +144,125 @@ public struct JSONWriter {
 
   private mutating func key(_ key: String) {
     element()
-    JSONWriter.appendQuoted(key, to: &bytes)
+    quote(key)
     append(": ")
     pendingKey = true
   }
 
   /// Starts an element of the current container: a comma, a line break and indentation,
   /// unless it is the value of the key just written.
+  @inline(__always)
   private mutating func element() {
     if pendingKey {
       pendingKey = false
       return
     }
     if depth > 0 {
-      if hasValue[depth] { bytes.append(UInt8(ascii: ",")) }
+      if hasValue {
+        reserve(1)
+        put(UInt8(ascii: ","))
+      }
       breakLine()
     }
-    hasValue[depth] = true
+    hasValue = true
   }
 
-  private mutating func open(_ bracket: String) {
+  /// Whether the current container has a value already.
+  private var hasValue: Bool {
+    get { depth < 64 ? hasValueBits & (1 << depth) != 0 : deeperHasValue[depth - 64] }
+    set {
+      if depth < 64 {
+        hasValueBits = newValue ? hasValueBits | (1 << depth) : hasValueBits & ~(1 << depth)
+      } else {
+        deeperHasValue[depth - 64] = newValue
+      }
+    }
+  }
+
+  private mutating func open(_ bracket: UInt8) {
     element()
-    append(bracket)
+    reserve(1)
+    put(bracket)
     depth += 1
-    hasValue.append(false)
+    if depth >= 64 { deeperHasValue.append(false) }
+    hasValue = false
   }
 
-  private mutating func close(_ bracket: String) {
-    let empty = !hasValue[depth]
-    hasValue.removeLast()
+  private mutating func close(_ bracket: UInt8) {
+    let empty = !hasValue
+    if depth >= 64 { deeperHasValue.removeLast() }
     depth -= 1
     if !empty { breakLine() }
-    append(bracket)
+    reserve(1)
+    put(bracket)
   }
 
-  /// A line break and two spaces of indentation a level, from one constant run.
+  /// A line break and two spaces of indentation a level.
   private mutating func breakLine() {
     let width = 1 + 2 * depth
-    guard width <= Self.lineBreak.count else {
-      bytes.append(UInt8(ascii: "\n"))
-      bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
-      return
+    reserve(width)
+    base[count] = UInt8(ascii: "\n")
+    (base + count + 1).update(repeating: UInt8(ascii: " "), count: width - 1)
+    count += width
+  }
+
+  // MARK: - Bytes
+
+  /// Makes room for `room` more bytes.
+  @inline(__always)
+  private mutating func reserve(_ room: Int) {
+    if capacity &- count < room { grow(to: count + room) }
+  }
+
+  private mutating func grow(to needed: Int) {
+    let larger = max(capacity * 2, needed)
+    let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    moved.update(from: base, count: count)
+    base.deallocate()
+    base = moved
+    capacity = larger
+  }
+
+  /// Appends a byte there is room for.
+  @inline(__always)
+  private mutating func put(_ byte: UInt8) {
+    base[count] = byte
+    count &+= 1
+  }
+
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    reserve(bytes.count)
+    (base + count).update(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  private mutating func append(_ literal: StaticString) {
+    append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
+
+  private mutating func quote(_ value: String) {
+    var value = value
+    value.withUTF8 { utf8 in
+      reserve(JSONEscaper.worstCase(utf8.count))
+      count += JSONEscaper.writeQuoted(utf8, into: base + count)
     }
-    Self.lineBreak.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<width])) }
   }
 
-  /// A line break and the indentation of 32 levels.
-  private static let lineBreak: [UInt8] = [UInt8(ascii: "\n")] + Array(repeating: UInt8(ascii: " "), count: 64)
-
-  private mutating func append(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
-  }
+  // MARK: - Escaping alone
 
   /// Appends `value` as a JSON string literal: quotes, backslashes and control
   /// characters escaped, and U+2028/U+2029, which JavaScript string literals reject.
   ///
-  /// - Complexity: O(n); text that needs no escaping is copied in one append.
+  /// - Complexity: O(n); text that needs no escaping is copied eight bytes at a time.
   public static func appendQuoted(_ value: String, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
     var value = value
-    value.withUTF8 { appendEscaped($0, to: &output) }
-    output.append(UInt8(ascii: "\""))
-  }
-
-  /// Appends the UTF-8 `bytes` with what JSON and JavaScript need escaped, copying the runs
-  /// between escapes whole.
-  ///
-  /// - Complexity: O(n), one pass over the bytes.
-  private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-    let copiedAsIs = Self.copiedAsIs
-    var run = 0
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if copiedAsIs[Int(byte)] {
-        index += 1
-        continue
+    value.withUTF8 { utf8 in
+      let room = JSONEscaper.worstCase(utf8.count)
+      let quoted = [UInt8](unsafeUninitializedCapacity: room) { buffer, written in
+        written = JSONEscaper.writeQuoted(utf8, into: buffer.baseAddress!)
       }
-      var length = 1
-      // nil: another control byte or DEL, written as `\u00XX`.
-      let escape: StaticString?
-      switch byte {
-      case UInt8(ascii: "\""): escape = #"\""#
-      case UInt8(ascii: "\\"): escape = #"\\"#
-      case UInt8(ascii: "\n"): escape = #"\n"#
-      case UInt8(ascii: "\r"): escape = #"\r"#
-      case UInt8(ascii: "\t"): escape = #"\t"#
-      case 0xE2:
-        // U+2028 and U+2029 are E2 80 A8 and E2 80 A9; any other sequence is copied.
-        guard index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 else {
-          index += 1
-          continue
-        }
-        escape = bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#
-        length = 3
-      default:
-        escape = nil
-      }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-      if let escape {
-        escape.withUTF8Buffer { output.append(contentsOf: $0) }
-      } else {
-        output.append(contentsOf: #"\u00"#.utf8)
-        output.append(hexDigit(byte >> 4))
-        output.append(hexDigit(byte & 0x0F))
-      }
-      index += length
-      run = index
+      output.append(contentsOf: quoted)
     }
-    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
-  }
-
-  /// Whether a byte is copied as it is: printable ASCII but the quote and the backslash, and
-  /// every byte of a multibyte sequence but E2, which U+2028 and U+2029 begin with.
-  private static let copiedAsIs: [Bool] = (0...255).map { byte in
-    switch byte {
-    case 0x22, 0x5C, 0x7F, 0xE2: false
-    default: byte >= 0x20
-    }
-  }
-
-  /// The lowercase hexadecimal digit of `value` (below 16).
-  private static func hexDigit(_ value: UInt8) -> UInt8 {
-    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
   }
 }

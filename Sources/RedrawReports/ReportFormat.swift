@@ -41,6 +41,15 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 /// no environment and no files, so their output is reproducible and testable.
 public protocol ReportRenderer {
   static func render(_ analysis: Analysis, context: ReportContext) -> String
+  /// The report as UTF-8: what `redraw` writes. By default ``render(_:context:)``'s text; a
+  /// renderer that writes bytes returns them as they are, unchecked by a `String`.
+  static func renderUTF8(_ analysis: Analysis, context: ReportContext) -> [UInt8]
+}
+
+extension ReportRenderer {
+  public static func renderUTF8(_ analysis: Analysis, context: ReportContext) -> [UInt8] {
+    Array(render(analysis, context: context).utf8)
+  }
 }
 
 /// What a renderer may know besides the analysis, passed in by the caller.

@@ -63,29 +63,28 @@ public enum OverBroadInvalidationRule: Rule {
   /// Spelled by appending to one string: one finding per view and written property makes
   /// thousands of these on a long trace.
   static func message(_ entry: OverBroadSummary) -> String {
-    var text = ""
-    text.reserveCapacity(256)
-    text += entry.view
-    text += " was re-evaluated "
-    text += Wording.count(entry.evaluations, "time")
-    text += " after writes to "
-    text += entry.type
-    text += "."
-    text += entry.property
-    text += ", which it never reads"
+    var text = MessageText(capacity: 256)
+    text.add(entry.view)
+    text.add(" was re-evaluated ")
+    text.add(count: entry.evaluations, "time")
+    text.add(" after writes to ")
+    text.add(entry.type)
+    text.add(".")
+    text.add(entry.property)
+    text.add(", which it never reads")
     if !entry.propertiesRead.isEmpty {
-      text += " (it reads "
-      text += Wording.list(entry.propertiesRead)
-      text += ")"
+      text.add(" (it reads ")
+      text.add(list: entry.propertiesRead)
+      text.add(")")
     }
-    text += "."
+    text.add(".")
     if entry.cascaded > 0 {
-      text += " Those evaluations re-evaluated its children "
-      text += Wording.count(entry.cascaded, "more time")
-      text += "."
+      text.add(" Those evaluations re-evaluated its children ")
+      text.add(count: entry.cascaded, "more time")
+      text.add(".")
     }
-    text += " With property-level tracking (@Observable) none of them would happen."
-    return text
+    text.add(" With property-level tracking (@Observable) none of them would happen.")
+    return text.text
   }
 }
 
