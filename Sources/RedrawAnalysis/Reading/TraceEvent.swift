@@ -322,10 +322,10 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
 }
 
 /// The `cause` values of a `body` event.
-public enum BodyCause: UInt8, Sendable, CaseIterable {
+package enum BodyCause: UInt8, Sendable, CaseIterable {
   case initial, write, parent, state, unknown
 
-  public var name: String {
+  package var name: String {
     switch self {
     case .initial: "initial"
     case .write: "write"
@@ -348,10 +348,10 @@ public enum BodyCause: UInt8, Sendable, CaseIterable {
 }
 
 /// The `kind` values of an `effect` event.
-public enum EffectKind: UInt8, Sendable, CaseIterable, Comparable {
+package enum EffectKind: UInt8, Sendable, CaseIterable, Comparable {
   case network, task, observer, timer, storage, analytics, log, other
 
-  public var name: String {
+  package var name: String {
     switch self {
     case .network: "network"
     case .task: "task"
@@ -378,7 +378,7 @@ public enum EffectKind: UInt8, Sendable, CaseIterable, Comparable {
     }
   }
 
-  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+  package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Whether `bytes` spell `text` exactly.

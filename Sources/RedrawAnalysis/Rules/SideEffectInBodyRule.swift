@@ -91,7 +91,7 @@ extension SideEffectInBodyRule {
 /// Effects of one kind started while one view's body was evaluated.
 public struct BodyEffectSummary: Sendable {
   public var view: String
-  public var kind: EffectKind
+  package var kind: EffectKind
   public var count = 0
   public var detail: String?
   public var site: String?

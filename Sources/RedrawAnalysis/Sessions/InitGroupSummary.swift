@@ -26,9 +26,9 @@ public struct InitGroupSummary: Sendable {
   /// observers and timers, which keeps them alive.
   public var writesToDiscarded = 0
   /// Effects inside the runs, by kind, in `EffectKind` order.
-  public var effects: [EffectKind: Int] = [:]
+  package var effects: [EffectKind: Int] = [:]
   /// The detail of the first effect of each kind.
-  public var effectDetails: [EffectKind: String] = [:]
+  package var effectDetails: [EffectKind: String] = [:]
   public var first: Evidence
   /// A later run, as an example of the repetition.
   public var latest: Evidence
