@@ -14,7 +14,9 @@ extension Trace {
   ///
   /// Tests that start and stop the process's recording themselves wrap their bodies in
   /// this, so they do not interleave with each other. Nesting it on one thread runs the
-  /// inner body at once. Scoped sessions do not take it.
+  /// inner body at once. Scoped sessions do not take it. For tests only: behind
+  /// `@_spi(Testing) import RedrawTrace`.
+  @_spi(Testing)
   public static func exclusively<R>(_ body: () throws -> R) rethrows -> R {
     if ThreadContext.holdsRecordingLock { return try body() }
     return try recordingLock.withLock { _ in
@@ -83,7 +85,9 @@ extension Trace {
   }
 
   /// Whether the process records to a destination (`REDRAW_TRACE` or ``start(_:scenario:app:flushInterval:onFailure:)``),
-  /// as opposed to only scoped sessions in memory.
+  /// as opposed to only scoped sessions in memory. For tests only: behind
+  /// `@_spi(Testing) import RedrawTrace`.
+  @_spi(Testing)
   public static var isRecordingToDestination: Bool {
     _ = RecordingSwitch.isOn  // honours REDRAW_TRACE on first use
     return Recorder.shared.onWriter { $0.sink != nil }

@@ -4,6 +4,10 @@ extension Trace {
 
   /// Evaluates `body` inside a `body` span of the view `view`.
   ///
+  /// A SwiftUI view marks its body with ``body(_:node:parent:file:line:_:)``, which takes its
+  /// type; this form names the view with a string and takes a node and a cause, for tests and
+  /// harnesses that play a view tree by hand.
+  ///
   /// - Parameters:
   ///   - view: The view's type name.
   ///   - node: The view's identity in the tree, stable across evaluations.
@@ -95,6 +99,10 @@ extension Trace {
 
   /// Opens a `body` span; close it with ``end(_:object:)``.
   ///
+  /// For code that cannot wrap the body in a closure, such as an adapter that sees where an
+  /// evaluation begins and ends; a view marks its body with
+  /// ``body(_:node:parent:file:line:_:)``.
+  ///
   /// `file` and `line` are recorded as the event's `site`, where findings about the view
   /// point: the call's by default; a view harness passes where the view is declared.
   @inlinable
@@ -106,7 +114,8 @@ extension Trace {
     return recordBeginBody(view, node: node, parent: parent, cause: cause, file: file, line: line)
   }
 
-  /// Marks the start of a SwiftUI `body` evaluation, in one line:
+  /// Marks the start of a SwiftUI `body` evaluation, in one line, where wrapping the body in
+  /// ``body(_:node:parent:file:line:_:)`` (the usual way) is not wanted:
   ///
   /// ```swift
   /// var body: some View {

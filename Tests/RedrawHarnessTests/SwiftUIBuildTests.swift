@@ -4,7 +4,7 @@ import RedrawHarness
 import RedrawTestSupport
 import Testing
 
-@testable import RedrawTrace
+@_spi(Testing) @testable import RedrawTrace
 
 // MARK: - A child whose state is a model, under a parent that re-creates it
 

@@ -4,7 +4,7 @@ import RedrawPlatform
 import RedrawTestSupport
 import Testing
 
-@testable import RedrawTrace
+@_spi(Testing) @testable import RedrawTrace
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,6 @@
 import Foundation
 import RedrawPlatform
-import RedrawTrace
+@_spi(Testing) import RedrawTrace
 import Testing
 
 /// A destination of the user's own: every line reaches it, and one that fails stops the

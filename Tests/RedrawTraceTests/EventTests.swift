@@ -1,5 +1,5 @@
 import Dispatch
-import RedrawTrace
+@_spi(Testing) import RedrawTrace
 import Testing
 
 /// A class with no trace identity: recorded through the explicit API.

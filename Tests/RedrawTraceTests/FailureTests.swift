@@ -1,7 +1,7 @@
 import Foundation
 import RedrawPlatform
 import RedrawTestSupport
-import RedrawTrace
+@_spi(Testing) import RedrawTrace
 import Testing
 
 extension RecorderTests {

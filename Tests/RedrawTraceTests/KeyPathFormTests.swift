@@ -1,7 +1,7 @@
 import Observation
 import Testing
 
-@testable import RedrawTrace
+@_spi(Testing) @testable import RedrawTrace
 
 extension RecorderTests {
   /// The explicit API's key-path form, as a user calls it: `Trace.read(cart, \.items)` records

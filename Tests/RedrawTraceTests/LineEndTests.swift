@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RedrawTrace
+@_spi(Testing) @testable import RedrawTrace
 
 /// A model whose properties' names make line ends of every size the writer copies
 /// differently: within one copy of 64 bytes, just past it, and several blocks past it.

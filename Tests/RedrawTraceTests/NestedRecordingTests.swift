@@ -3,7 +3,7 @@ import Foundation
 import RedrawPlatform
 import Testing
 
-@testable import RedrawTrace
+@_spi(Testing) @testable import RedrawTrace
 
 /// Scoped sessions inside a recording to a destination: `Trace.record` never ends or hides
 /// it, and its session reaches the destination as one block (docs/trace-format.md).

@@ -1,5 +1,5 @@
 import Foundation
-import RedrawTrace
+@_spi(Testing) import RedrawTrace
 import Testing
 
 /// A compose screen in an app: its body, then the Send button's action.

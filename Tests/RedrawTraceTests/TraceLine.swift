@@ -1,5 +1,5 @@
 import Foundation
-import RedrawTrace
+@_spi(Testing) import RedrawTrace
 import Testing
 
 /// One recorded line, decoded by Foundation's JSON parser: an independent check that

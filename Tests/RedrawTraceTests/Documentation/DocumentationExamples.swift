@@ -4,7 +4,7 @@
 
 import Foundation
 import Observation
-import RedrawTrace
+@_spi(Testing) import RedrawTrace
 import Testing
 
 #if canImport(SwiftUI)
