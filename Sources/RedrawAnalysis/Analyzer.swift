@@ -1,8 +1,9 @@
 /// The analysis as a library: read → build sessions → run rules and budgets → filter.
 ///
-/// Settings are resolved once into this value; each stage is a method, and ``analyze(paths:)``
-/// runs them in order. The CLI adds rendering and exit codes; the harness and the tests call
-/// it as it is.
+/// Settings are resolved once into this value, and ``analyze(paths:names:)`` runs the stages
+/// in order; every use of the pipeline goes through it (`redraw analyze`, `diff` and `plan`,
+/// the harness and the tests), and ``analyzeAcceptingAll(paths:)`` is the run that writes a
+/// baseline. The CLI adds rendering and exit codes.
 ///
 /// ```swift
 /// let analysis = try Analyzer(budgets: budgets).analyze(paths: ["trace.jsonl"])
@@ -35,9 +36,25 @@ public struct Analyzer: Sendable {
   /// Reads the traces at `paths` (`-` for standard input) and returns what the rules and
   /// budgets found that is neither ignored nor in the baseline.
   ///
+  /// - Parameter names: What evidence and errors call each file, by position (by default its
+  ///   path).
   /// - Throws: ``TraceInputError`` for an unreadable file or, unless lenient, a malformed line.
-  public func analyze(paths: [String]) throws(TraceInputError) -> Analysis {
-    filter(runRules(try read(paths: paths)))
+  public func analyze(paths: [String], names: [String]? = nil) throws(TraceInputError) -> Analysis {
+    filter(runRules(try read(paths: paths, names: names)))
+  }
+
+  /// The run behind `--write-baseline`: every finding that no ignore removes is accepted,
+  /// and the analysis shows them accepted.
+  ///
+  /// - Returns: The analysis, and the findings the new baseline lists.
+  public func analyzeAcceptingAll(paths: [String]) throws(TraceInputError) -> (
+    analysis: Analysis, accepted: [Finding]
+  ) {
+    let found = runRules(try read(paths: paths))
+    let accepted = Suppressions(ignores: suppressions.ignores).apply(to: found).findings
+    var accepting = self
+    accepting.suppressions.accept(accepted)
+    return (accepting.filter(found), accepted)
   }
 
   /// Analyzes one trace held in memory, named `name` in evidence and errors.
@@ -50,16 +67,18 @@ public struct Analyzer: Sendable {
 
   /// Stages 1 and 2: reads every input and builds its sessions; the strings of all files are
   /// interned once.
-  public func read(paths: [String]) throws(TraceInputError) -> [FileReading] {
+  package func read(paths: [String], names: [String]? = nil) throws(TraceInputError) -> [FileReading] {
     var reader = TraceReader(lenient: lenient, parsing: jobs)
     var files: [FileReading] = []
-    for path in paths { files.append(try reader.read(path: path)) }
+    for (index, path) in paths.enumerated() {
+      files.append(try reader.read(path: path, name: names.flatMap { index < $0.count ? $0[index] : nil }))
+    }
     return files
   }
 
   /// Stage 3: runs the rules, then the budgets, over every session of `files`; the findings
   /// in report order.
-  public func runRules(_ files: [FileReading]) -> Analysis {
+  package func runRules(_ files: [FileReading]) -> Analysis {
     let sessions = files.flatMap(\.sessions)
     let findings =
       RuleRegistry.run(on: sessions, context: ruleContext)
@@ -71,7 +90,7 @@ public struct Analyzer: Sendable {
   /// Stage 4: removes ignored findings and those the baseline accepts, then adds the
   /// findings of the budgets and ignore entries that matched nothing (which no ignore
   /// entry or baseline hides: they are about the configuration itself).
-  public func filter(_ analysis: Analysis) -> Analysis {
+  package func filter(_ analysis: Analysis) -> Analysis {
     var filtered = suppressions.apply(to: analysis)
     let unused = UnusedConfigurationCheck.findings(
       budgets: budgets, suppressions: suppressions, in: analysis, context: ruleContext)

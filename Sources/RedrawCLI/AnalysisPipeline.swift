@@ -10,8 +10,8 @@ import RedrawReports
   import Darwin
 #endif
 
-/// The stages of `redraw analyze`, in order: read -> build sessions -> run rules ->
-/// filter -> locate -> render.
+/// The stages of `redraw analyze`, in order: the library's analysis (read -> build sessions
+/// -> run rules -> filter, in ``Analyzer``) -> locate -> render.
 ///
 /// Reading and building sessions stream together: each line is parsed and handed to
 /// the session builder at once, so no file is ever held in memory whole. Budgets run
@@ -22,31 +22,33 @@ import RedrawReports
 public enum AnalysisPipeline {
   /// Runs every stage and writes the report; returns the exit code.
   public static func run(_ options: AnalyzeOptions, terminal: Terminal) -> ExitCode {
-    var analyzer = options.analyzer
-    let files: [FileReading]
+    let analyzer = options.analyzer
+    let filtered: Analysis
+    var accepted: [Finding]?
     do {
-      files = try analyzer.read(paths: options.inputs)
+      if options.writeBaseline != nil {
+        (filtered, accepted) = try analyzer.analyzeAcceptingAll(paths: options.inputs)
+      } else {
+        filtered = try analyzer.analyze(paths: options.inputs)
+      }
     } catch {
       terminal.standardError(inputErrorMessage(error))
       return .inputError
     }
-    guard acceptsEmptiness(of: files, options, terminal: terminal) else { return .inputError }
-    reportDataLoss(files, terminal: terminal)
-    let found = analyzer.runRules(files)
-    if let path = options.writeBaseline {
-      // The baseline accepts what no ignore removes; this run's report then shows it accepted.
-      let unignored = Suppressions(ignores: analyzer.suppressions.ignores).apply(to: found).findings
-      analyzer.suppressions.accept(unignored)
+    guard acceptsEmptiness(of: filtered.files, options, terminal: terminal) else { return .inputError }
+    reportDataLoss(filtered.files, terminal: terminal)
+    if let path = options.writeBaseline, let accepted {
+      // The baseline accepts what no ignore removes; this run's report shows it accepted.
       do {
-        try AtomicFile.write(BaselineFile.render(unignored, toolVersion: RedrawVersion.current), to: path)
+        try AtomicFile.write(BaselineFile.render(accepted, toolVersion: RedrawVersion.current), to: path)
       } catch {
         terminal.standardError("redraw: error: cannot write '\(path)': \(error.reason)\n")
         return .inputError
       }
-      let count = unignored.count
+      let count = accepted.count
       terminal.standardError("redraw: wrote the baseline \(path) (\(count) finding\(count == 1 ? "" : "s") accepted)\n")
     }
-    let analysis = locate(analyzer.filter(found), options, terminal: terminal)
+    let analysis = locate(filtered, options, terminal: terminal)
     guard deliver(render(analysis, options), to: options.output, terminal: terminal) else { return .inputError }
     guard let failOn = options.failOn else { return .success }
     return analysis.findings.contains { $0.severity >= failOn } ? .findings : .success

@@ -60,11 +60,12 @@ enum DiffCommand {
       var options = analyze
       options.inputs = [input]
       do {
-        let analyzer = options.analyzer
-        let files = try analyzer.read(paths: options.inputs)
+        let side = try options.analyzer.analyze(paths: options.inputs)
         // An empty side would compare as every view fixed: a recording that never happened.
-        guard AnalysisPipeline.acceptsEmptiness(of: files, options, terminal: terminal) else { return .inputError }
-        sides.append(analyzer.filter(analyzer.runRules(files)))
+        guard AnalysisPipeline.acceptsEmptiness(of: side.files, options, terminal: terminal) else {
+          return .inputError
+        }
+        sides.append(side)
       } catch {
         terminal.standardError(AnalysisPipeline.inputErrorMessage(error))
         return .inputError

@@ -71,15 +71,17 @@ enum PlanCommand {
       return .usage
     }
     let analyzer = options.analyzer
-    let files: [FileReading]
+    let analysis: Analysis
     do {
-      files = try analyzer.read(paths: options.inputs)
+      analysis = try analyzer.analyze(paths: options.inputs)
     } catch {
       terminal.standardError(AnalysisPipeline.inputErrorMessage(error))
       return .inputError
     }
-    guard AnalysisPipeline.acceptsEmptiness(of: files, options, terminal: terminal) else { return .inputError }
-    var plan = analyzer.plan(for: analyzer.filter(analyzer.runRules(files)), target: target)
+    guard AnalysisPipeline.acceptsEmptiness(of: analysis.files, options, terminal: terminal) else {
+      return .inputError
+    }
+    var plan = analyzer.plan(for: analysis, target: target)
     let empty = SourceLocator(root: options.sourceRoot, files: [])
     plan = AnalysisPipeline.locator(for: empty.fileNames(in: plan), root: options.sourceRoot, terminal: terminal)
       .locate(plan)

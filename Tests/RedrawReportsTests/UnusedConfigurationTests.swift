@@ -29,7 +29,7 @@ struct UnusedConfigurationTests {
       ruleContext: configuration.ruleContext, budgets: configuration.budgets,
       suppressions: Suppressions(ignores: configuration.ignores))
     let path = repositoryRoot.appendingPathComponent("SampleTraces/rules/clean.jsonl").path
-    return analyzer.filter(analyzer.runRules(try analyzer.read(paths: [path])))
+    return try analyzer.analyze(paths: [path])
   }
 
   @Test func unmatchedBudgetsAndIgnoresAreFindingsAtTheirEntries() throws {

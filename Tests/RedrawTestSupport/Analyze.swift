@@ -17,8 +17,5 @@ public func analyze(trace text: String, lenient: Bool = false, context: RuleCont
 /// Reads the traces at `paths` (relative to ``repositoryRoot``, and named so in evidence and
 /// reports, whatever the machine) and analyzes them together through ``Analyzer``.
 public func analyze(repositoryFiles paths: [String]) throws -> Analysis {
-  let analyzer = Analyzer()
-  var reader = TraceReader(lenient: analyzer.lenient, parsing: analyzer.jobs)
-  let files = try paths.map { try reader.read(path: repositoryRoot.appendingPathComponent($0).path, name: $0) }
-  return analyzer.filter(analyzer.runRules(files))
+  try Analyzer().analyze(paths: paths.map { repositoryRoot.appendingPathComponent($0).path }, names: paths)
 }
