@@ -38,7 +38,7 @@ public struct Budget: Sendable, Hashable {
 ///
 /// Budgets come from the configuration, not from a rule's thresholds, so this runs as
 /// its own pass after the rules.
-public enum BudgetCheck {
+package enum BudgetCheck {
   public static let description = RuleDescription(
     id: "budget",
     name: "Budget exceeded",

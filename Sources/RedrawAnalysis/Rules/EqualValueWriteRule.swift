@@ -1,6 +1,6 @@
 /// Writes that assign a property the value it already had, and the evaluations only they
 /// caused.
-public enum EqualValueWriteRule: Rule {
+package enum EqualValueWriteRule: Rule {
   public static let description = RuleDescription(
     id: "equal-value-write",
     name: "Equal-value write",

@@ -1,5 +1,5 @@
 /// A property whose writes cause most of the session's re-evaluations.
-public enum HotPropertyRule: Rule {
+package enum HotPropertyRule: Rule {
   public static let description = RuleDescription(
     id: "hot-property",
     name: "Hot property",

@@ -1,6 +1,6 @@
 /// A view that read a property of an object it does not subscribe to, and was not
 /// re-evaluated when the property changed: it shows stale data.
-public enum MissedUpdateRule: Rule {
+package enum MissedUpdateRule: Rule {
   public static let description = RuleDescription(
     id: "missed-update",
     name: "Missed update",

@@ -1,5 +1,5 @@
 /// A view that reads a new model instance after each re-creation of its struct.
-public enum ModelRecreatedRule: Rule {
+package enum ModelRecreatedRule: Rule {
   public static let description = RuleDescription(
     id: "model-recreated",
     name: "Model re-created with the view",

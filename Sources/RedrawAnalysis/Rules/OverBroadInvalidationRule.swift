@@ -1,5 +1,5 @@
 /// Evaluations of a view caused by writes to properties it never read.
-public enum OverBroadInvalidationRule: Rule {
+package enum OverBroadInvalidationRule: Rule {
   public static let description = RuleDescription(
     id: "over-broad-invalidation",
     name: "Over-broad invalidation",

@@ -1,5 +1,5 @@
 /// A type constructed again and again from one site while only one instance stays in use.
-public enum RepeatedInitRule: Rule {
+package enum RepeatedInitRule: Rule {
   public static let description = RuleDescription(
     id: "repeated-init",
     name: "Repeated initializer",

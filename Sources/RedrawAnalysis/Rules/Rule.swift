@@ -3,7 +3,7 @@
 /// A rule describes itself (``description``), so the CLI's `rules` and `explain`
 /// commands, the docs and the tests all come from one place. Rules are stateless:
 /// everything they need is in the ``Session`` and the ``RuleContext``.
-public protocol Rule: SendableMetatype {
+package protocol Rule: SendableMetatype {
   /// The rule's id, name, severity, explanation, fix, thresholds and examples.
   static var description: RuleDescription { get }
 

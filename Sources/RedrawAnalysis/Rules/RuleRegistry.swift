@@ -7,7 +7,7 @@
 /// rule's examples trigger it and its clean example does not, and that every collector
 /// belongs to a listed rule.
 public enum RuleRegistry {
-  public static let all: [any Rule.Type] = [
+  package static let all: [any Rule.Type] = [
     UninstrumentedModelRule.self,
     OverBroadInvalidationRule.self,
     MissedUpdateRule.self,
@@ -31,7 +31,7 @@ public enum RuleRegistry {
   public static var descriptions: [RuleDescription] { all.map { $0.description } + checks }
 
   /// The rule with `id`.
-  public static func rule(id: String) -> (any Rule.Type)? {
+  package static func rule(id: String) -> (any Rule.Type)? {
     all.first { $0.description.id == id }
   }
 
@@ -44,7 +44,7 @@ public enum RuleRegistry {
   ///
   /// - Returns: The findings session by session, each session's in the rules' order; the
   ///   ``Analyzer`` puts them in report order once, with the budgets'.
-  public static func run(on sessions: [Session], context: RuleContext) -> [Finding] {
+  package static func run(on sessions: [Session], context: RuleContext) -> [Finding] {
     var findings: [Finding] = []
     for session in sessions {
       for rule in all where !context.disabled.contains(rule.description.id) {

@@ -1,5 +1,5 @@
 /// An effect started inside a body evaluation.
-public enum SideEffectInBodyRule: Rule {
+package enum SideEffectInBodyRule: Rule {
   public static let description = RuleDescription(
     id: "side-effect-in-body",
     name: "Side effect in body",

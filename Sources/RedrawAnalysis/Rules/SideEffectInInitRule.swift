@@ -1,5 +1,5 @@
 /// Effects started inside an initializer.
-public enum SideEffectInInitRule: Rule {
+package enum SideEffectInInitRule: Rule {
   public static let description = RuleDescription(
     id: "side-effect-in-init",
     name: "Side effect in initializer",

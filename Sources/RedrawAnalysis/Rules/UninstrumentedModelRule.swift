@@ -1,6 +1,6 @@
 /// Views subscribe to a model type whose reads and writes the trace never records: the
 /// model is not instrumented, and nothing else the analyzer says about it can be trusted.
-public enum UninstrumentedModelRule: Rule {
+package enum UninstrumentedModelRule: Rule {
   public static let description = RuleDescription(
     id: "uninstrumented-model",
     name: "Uninstrumented model",

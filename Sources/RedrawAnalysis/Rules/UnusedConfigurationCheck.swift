@@ -5,7 +5,7 @@
 /// SwiftLint reports a superfluous `disable` command the same way. Like ``BudgetCheck``, it
 /// runs as its own pass, after the filter stage, since an ignore entry is unused only once
 /// every finding it could remove is known.
-public enum UnusedConfigurationCheck {
+package enum UnusedConfigurationCheck {
   public static let description = RuleDescription(
     id: "unused-configuration",
     name: "Unused configuration",

@@ -1,5 +1,5 @@
 /// A parent that reads most of a model and hands pieces of it to its children.
-public enum WholeModelReadRule: Rule {
+package enum WholeModelReadRule: Rule {
   public static let description = RuleDescription(
     id: "whole-model-read",
     name: "Whole-model read in a parent",

@@ -1,5 +1,5 @@
 /// A body that writes observable state while it is evaluated.
-public enum WriteDuringBodyRule: Rule {
+package enum WriteDuringBodyRule: Rule {
   public static let description = RuleDescription(
     id: "write-during-body",
     name: "Write during body",
