@@ -1,18 +1,45 @@
+import Foundation
 import RedrawAnalysis
 import RedrawTestSupport
 import Testing
 
-/// The library's one pipeline: what `redraw analyze`, `diff`, `plan` and the tests run.
+/// The library's one pipeline, as the CLI, the harness and the tests run it: budgets after
+/// the rules, then ignores and the baseline.
 @Suite struct AnalyzerTests {
-  static let trace = "SampleTraces/rules/over-broad-invalidation.jsonl"
-  static var path: String { repositoryRoot.appendingPathComponent(trace).path }
+  static let sample = repositoryRoot.appendingPathComponent("SampleTraces/rules/over-broad-invalidation.jsonl").path
+
+  @Test func budgetsAreCheckedAfterTheRules() throws {
+    let plain = try Analyzer().analyze(paths: [Self.sample])
+    let budgeted = try Analyzer(budgets: [Budget(view: "UnreadBadge", metric: .bodyEvaluations, maximum: 1)])
+      .analyze(paths: [Self.sample])
+    #expect(!plain.findings.contains { $0.rule == "budget" })
+    #expect(budgeted.findings.contains { $0.rule == "budget" && $0.view == "UnreadBadge" })
+  }
+
+  @Test func ignoredFindingsAreFilteredOut() throws {
+    let ignore = Suppressions.Ignore(rule: "over-broad-invalidation", reason: "known, being migrated")
+    let plain = try Analyzer().analyze(paths: [Self.sample])
+    let filtered = try Analyzer(suppressions: Suppressions(ignores: [ignore])).analyze(paths: [Self.sample])
+    #expect(plain.findings.contains { $0.rule == "over-broad-invalidation" })
+    #expect(!filtered.findings.contains { $0.rule == "over-broad-invalidation" })
+  }
+
+  @Test func bytesAndPathsGiveTheSameFindings() throws {
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.sample)))
+    let fromBytes = try Analyzer().analyze(bytes: bytes, name: "t.jsonl")
+    let fromPath = try Analyzer().analyze(paths: [Self.sample])
+    #expect(fromBytes.findings.map(\.message) == fromPath.findings.map(\.message))
+  }
+
   /// Two traces of different findings.
   static var paths: [String] {
-    [trace, "SampleTraces/rules/repeated-init.jsonl"].map { repositoryRoot.appendingPathComponent($0).path }
+    ["over-broad-invalidation", "repeated-init"].map {
+      repositoryRoot.appendingPathComponent("SampleTraces/rules/\($0).jsonl").path
+    }
   }
 
   @Test func aFileIsNamedAsTheCallerNamesIt() throws {
-    let analysis = try Analyzer().analyze(paths: [Self.path], names: ["named.jsonl"])
+    let analysis = try Analyzer().analyze(paths: [Self.sample], names: ["named.jsonl"])
     #expect(analysis.files.map(\.file) == ["named.jsonl"])
     #expect(!analysis.findings.isEmpty)
     #expect(analysis.findings.allSatisfy { $0.source == "named.jsonl" })
