@@ -162,7 +162,7 @@ static inline __attribute__((always_inline)) uint8_t *write_time(uint8_t *out, u
 
 /// The most a cached line takes: the longer opening, twenty digits, and the longest end
 /// with the slack its copy reads past it.
-#define LINE_MAX (17 + 20 + REDRAW_LINE_END_MAX + SLACK)
+#define CACHED_LINE_MAX (17 + 20 + REDRAW_LINE_END_MAX + SLACK)
 
 uint32_t redraw_format_cached_accesses(
   redraw_line_output *output, redraw_line_cache *cache, const redraw_slot *records, uint32_t count, int32_t scope,
@@ -170,11 +170,11 @@ uint32_t redraw_format_cached_accesses(
   const uint64_t start = output->start;
   if (limit < start) return 0;
   const uint64_t span = limit - start;
-  if (output->capacity - output->count < LINE_MAX) return 0;
+  if (output->capacity - output->count < CACHED_LINE_MAX) return 0;
   uint8_t *const base = output->base;
   uint8_t *out = base + output->count;
   // One comparison a line: whether the longest line still fits.
-  uint8_t *const last_start = base + (output->capacity - LINE_MAX);
+  uint8_t *const last_start = base + (output->capacity - CACHED_LINE_MAX);
   int64_t last = output->last_time;
   // A read (1) or a write (2) of this scope: the shape minus `first_shape` is 0 or 1.
   const uint64_t first_shape = (uint64_t)(uint32_t)scope << 32 | 1;

@@ -99,7 +99,7 @@ public enum AnalysisPipeline {
   static func deliver(_ report: [UInt8], to path: String?, terminal: Terminal) -> Bool {
     // `-o -` is standard output, as `-` is standard input for traces.
     guard let path, path != "-" else {
-      terminal.standardOutputBytes(report)
+      terminal.writeStandardOutput(report)
       return true
     }
     do {

@@ -13,8 +13,8 @@ import RedrawPlatform
 public struct Terminal: Sendable {
   /// Writes to standard output.
   public var standardOutput: @Sendable (String) -> Void
-  /// Writes UTF-8 to standard output: by default as text through ``standardOutput``.
-  public var standardOutputBytes: @Sendable ([UInt8]) -> Void
+  /// Writes UTF-8 to standard output as it is; when nil, ``standardOutput`` gets it as text.
+  public var standardOutputBytes: (@Sendable ([UInt8]) -> Void)?
   /// Writes to standard error.
   public var standardError: @Sendable (String) -> Void
   /// The environment variables.
@@ -27,7 +27,6 @@ public struct Terminal: Sendable {
     environment: [String: String], outputIsTerminal: Bool
   ) {
     self.standardOutput = standardOutput
-    standardOutputBytes = { standardOutput(String(decoding: $0, as: UTF8.self)) }
     self.standardError = standardError
     self.environment = environment
     self.outputIsTerminal = outputIsTerminal
@@ -51,6 +50,15 @@ public struct Terminal: Sendable {
       _ = bytes.withUnsafeBytes { FileDescriptor.writeAll($0, to: 1) }
     }
     return terminal
+  }
+
+  /// Writes `bytes`, UTF-8, to standard output: through ``standardOutputBytes`` when set.
+  func writeStandardOutput(_ bytes: [UInt8]) {
+    if let standardOutputBytes {
+      standardOutputBytes(bytes)
+    } else {
+      standardOutput(String(decoding: bytes, as: UTF8.self))
+    }
   }
 
   private static func write(_ descriptor: Int32, _ text: String) {

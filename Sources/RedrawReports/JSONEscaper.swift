@@ -1,3 +1,5 @@
+@_spi(Bytes) import RedrawAnalysis
+
 /// Writes UTF-8 text as a JSON string literal: quotes, backslashes and control characters
 /// escaped, and U+2028 and U+2029, which JavaScript string literals reject, so a report can
 /// be embedded in a page's script.
@@ -26,7 +28,7 @@ enum JSONEscaper {
       while index &+ 8 <= count {
         let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
         UnsafeMutableRawPointer(out + written).storeBytes(of: word, as: UInt64.self)
-        let special = specialBytes(word)
+        let special = SWAR.special(word)
         if special != 0 {
           let plain = special.trailingZeroBitCount >> 3
           index &+= plain
@@ -92,18 +94,6 @@ enum JSONEscaper {
   @inline(__always)
   private static func isCopiedAsIs(_ byte: UInt8) -> Bool {
     byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2
-  }
-
-  /// The high bit of each byte of `word` that may need escaping: a control byte, a quote, a
-  /// backslash, DEL or any byte above ASCII; zero when all eight are printable ASCII. Exact
-  /// for the lowest such byte (a borrow may flag bytes above it).
-  @inline(__always)
-  private static func specialBytes(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-    return zeroBytes(word & 0xE0E0_E0E0_E0E0_E0E0) | zeroBytes(word ^ (ones &* 0x22))
-      | zeroBytes(word ^ (ones &* 0x5C)) | zeroBytes(word ^ (ones &* 0x7F)) | (word & highs)
   }
 
   /// The lowercase hexadecimal digit of `value` (below 16).

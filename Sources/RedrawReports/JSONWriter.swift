@@ -19,10 +19,10 @@ public struct JSONWriter: ~Copyable {
   private var count = 0
   private var capacity: Int
   private var depth = 0
-  /// Whether each of the 64 innermost containers has a value already (bit `depth`), and
-  /// the same for containers deeper than that.
-  private var hasValueBits: UInt64 = 0
-  private var deeperHasValue: [Bool] = []
+  /// Whether the container being written has a value already; its parents' flags wait in
+  /// `enclosingHaveValue`, touched only when a container opens or closes.
+  private var hasValue = false
+  private var enclosingHaveValue: [Bool] = []
   /// Whether a key was written and its value comes next.
   private var pendingKey = false
 
@@ -167,30 +167,18 @@ public struct JSONWriter: ~Copyable {
     hasValue = true
   }
 
-  /// Whether the current container has a value already.
-  private var hasValue: Bool {
-    get { depth < 64 ? hasValueBits & (1 << depth) != 0 : deeperHasValue[depth - 64] }
-    set {
-      if depth < 64 {
-        hasValueBits = newValue ? hasValueBits | (1 << depth) : hasValueBits & ~(1 << depth)
-      } else {
-        deeperHasValue[depth - 64] = newValue
-      }
-    }
-  }
-
   private mutating func open(_ bracket: UInt8) {
     element()
     reserve(1)
     put(bracket)
     depth += 1
-    if depth >= 64 { deeperHasValue.append(false) }
+    enclosingHaveValue.append(hasValue)
     hasValue = false
   }
 
   private mutating func close(_ bracket: UInt8) {
     let empty = !hasValue
-    if depth >= 64 { deeperHasValue.removeLast() }
+    hasValue = enclosingHaveValue.removeLast()
     depth -= 1
     if !empty { breakLine() }
     reserve(1)
@@ -258,11 +246,11 @@ public struct JSONWriter: ~Copyable {
   public static func appendQuoted(_ value: String, to output: inout [UInt8]) {
     var value = value
     value.withUTF8 { utf8 in
-      let room = JSONEscaper.worstCase(utf8.count)
-      let quoted = [UInt8](unsafeUninitializedCapacity: room) { buffer, written in
-        written = JSONEscaper.writeQuoted(utf8, into: buffer.baseAddress!)
+      // On the stack for a short string: no allocation per string.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONEscaper.worstCase(utf8.count)) { buffer in
+        let written = JSONEscaper.writeQuoted(utf8, into: buffer.baseAddress!)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<written]))
       }
-      output.append(contentsOf: quoted)
     }
   }
 }

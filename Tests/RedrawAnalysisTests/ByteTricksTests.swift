@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RedrawAnalysis
+@_spi(Bytes) @testable import RedrawAnalysis
 
 /// The word-at-a-time pieces of the fast path, checked against plain byte loops.
 @Suite("Word-at-a-time parsing pieces")

@@ -2,16 +2,16 @@
 enum Wording {
   /// `1 time`, `3 times`.
   static func count(_ value: Int, _ noun: String, plural: String? = nil) -> String {
-    "\(value) \(value == 1 ? noun : plural ?? noun + "s")"
+    var text = MessageText(capacity: 16)
+    text.add(count: value, noun, plural: plural)
+    return text.text
   }
 
-  /// `a, b and c`.
+  /// `a, b and c`; `nothing` for no items.
   static func list(_ items: [String]) -> String {
-    switch items.count {
-    case 0: return "nothing"
-    case 1: return items[0]
-    default: return items.dropLast().joined(separator: ", ") + " and " + items.last!
-    }
+    var text = MessageText(capacity: 64)
+    text.add(list: items)
+    return text.text
   }
 
   /// ` at File.swift:12` (whatever path the trace recorded) or nothing.
@@ -42,24 +42,21 @@ struct MessageText {
     text.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
-  mutating func add(_ literal: StaticString) {
-    literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  /// `1 time`, `3 times`: ``Wording/count(_:_:plural:)``'s spelling.
+  mutating func add(count value: Int, _ noun: String, plural: String? = nil) {
+    add(String(value))
+    add(" ")
+    if value == 1 {
+      add(noun)
+    } else if let plural {
+      add(plural)
+    } else {
+      add(noun)
+      add("s")
+    }
   }
 
-  /// `3 times`, as ``Wording/count(_:_:plural:)`` writes it.
-  mutating func add(count value: Int, _ noun: StaticString) {
-    add(number: value)
-    bytes.append(UInt8(ascii: " "))
-    add(noun)
-    if value != 1 { bytes.append(UInt8(ascii: "s")) }
-  }
-
-  mutating func add(number value: Int) {
-    var digits = String(value)
-    digits.withUTF8 { bytes.append(contentsOf: $0) }
-  }
-
-  /// `a, b and c`, as ``Wording/list(_:)`` writes it.
+  /// `a, b and c`, or `nothing`: ``Wording/list(_:)``'s spelling.
   mutating func add(list items: [String]) {
     guard let last = items.last else { return add("nothing") }
     for index in items.indices.dropLast() {
