@@ -10,7 +10,7 @@ enum HTMLCharts {
   // MARK: - What-if
 
   /// Evaluations now, what `@Observable` saves and adds, side by side, and the result.
-  static func whatIf(_ change: EvaluationChange, title: String = "Migration what-if") -> String {
+  static func whatIf(_ change: MigrationPlan.EvaluationChange, title: String = "Migration what-if") -> String {
     let largest = max(change.now, change.after, 1)
     func bar(_ y: Int, _ value: Int, _ label: String, _ color: String, id: String) -> String {
       let width = max(2, 520 * value / largest)
@@ -43,7 +43,7 @@ enum HTMLCharts {
         reads[node.view, default: []].formUnion(node.readProperties)
         for property in node.readProperties { propertyWeight[property, default: 0] += node.evaluations }
       }
-      for entry in session.overBroad {
+      for entry in session.summaries[OverBroadInvalidationRule.self] ?? [] {
         let property = "\(entry.type).\(entry.property)"
         wasted[entry.view, default: [:]][property, default: 0] += entry.evaluations
         propertyWeight[property, default: 0] += entry.evaluations

@@ -69,7 +69,8 @@ public enum HTMLReport: ReportRenderer {
     html += card(summary.sessions, summary.sessions == 1 ? "session" : "sessions", id: "card-sessions") + "\n"
     html += "</section>\n"
     html += HTMLCharts.whatIf(
-      EvaluationChange(now: summary.bodyEvaluations, saved: summary.savedEvaluations, added: summary.addedEvaluations))
+      MigrationPlan.EvaluationChange(
+        now: summary.bodyEvaluations, saved: summary.savedEvaluations, added: summary.addedEvaluations))
     return html
   }
 

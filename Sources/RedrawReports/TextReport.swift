@@ -166,7 +166,7 @@ public enum TextReport: ReportRenderer {
   }
 
   /// What a truncated session lost, in words.
-  public static func truncationText(_ truncation: Truncation) -> String {
+  public static func truncationText(_ truncation: Session.Truncation) -> String {
     var parts: [String] = []
     if truncation.partialLastLine { parts.append("the last line (\(truncation.line)) is cut short") }
     if truncation.openSpans > 0 {

@@ -53,7 +53,9 @@ struct SessionBuilderTests {
       body(1, "V", node: 1, reads: ["a"]), [write("b")], body(2, "V", node: 1, reads: ["a"]), [write("b")],
       body(3, "V", node: 1, reads: ["a"]), [write("c")], body(4, "V", node: 1, reads: ["a"]), [write("c")],
       body(5, "W", node: 1, reads: ["a"]))
-    let entries = try #require(analysis.sessions.first).overBroad.map { "\($0.view) \($0.property) \($0.evaluations)" }
+    let entries = (try #require(analysis.sessions.first).summaries[OverBroadInvalidationRule.self] ?? []).map {
+      "\($0.view) \($0.property) \($0.evaluations)"
+    }
     #expect(entries.sorted() == ["V b 2", "V c 1", "W c 1"])
   }
 

@@ -97,7 +97,7 @@ struct MigrationPredictionTests {
     #expect(try totals("equal-values") == (5, 5))
     let owner = try #require(
       Analyzer().plan(for: try Self.analyze("migration-effectful-owner-before")).models.flatMap(\.owners).first)
-    #expect(owner.initRuns == InitRuns(now: 1, xcode26: 5, xcode27: 1))
+    #expect(owner.initRuns == MigrationPlan.InitRuns(now: 1, xcode26: 5, xcode27: 1))
     #expect(owner.effectsPerRun == 1)
   }
 
@@ -149,6 +149,6 @@ struct MigrationPredictionTests {
     let analysis = try Analyzer().analyze(bytes: Array(stripped.utf8), name: "app.jsonl")
     let owner = try #require(Analyzer().plan(for: analysis).models.flatMap(\.owners).first)
     #expect(owner.structsInferred)
-    #expect(owner.initRuns == InitRuns(now: 1, xcode26: 5, xcode27: 1))
+    #expect(owner.initRuns == MigrationPlan.InitRuns(now: 1, xcode26: 5, xcode27: 1))
   }
 }

@@ -27,7 +27,7 @@ struct BrowserTests {
     var node = NodeSummary(node: 1, view: "<script>window.__pwned=1</script>", first: Evidence(line: 2, time: 1))
     node.evaluations = 1
     node.initial = 1
-    node.timeline = [TimelineBucket(index: 0, evaluations: 1, wasted: 0)]
+    node.timeline = [NodeSummary.TimelineBucket(index: 0, evaluations: 1, wasted: 0)]
     node.readProperties = ["</title><script>window.__pwned=1</script>.x"]
     session.nodes = [node]
     var file = FileReading(file: "hostile\"><script>window.__pwned=1</script>.jsonl")

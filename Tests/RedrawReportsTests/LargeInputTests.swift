@@ -13,7 +13,7 @@ struct LargeInputTests {
     session.nodes = (0..<50_000).map { index in
       var node = NodeSummary(node: Int64(index), view: "View\(index)", first: Evidence(line: index + 2, time: 0))
       node.evaluations = index % 7 + 1
-      node.timeline = (0..<64).map { TimelineBucket(index: Int32($0), evaluations: 1, wasted: 0) }
+      node.timeline = (0..<64).map { NodeSummary.TimelineBucket(index: Int32($0), evaluations: 1, wasted: 0) }
       node.readProperties = ["Model\(index % 300).property\(index % 11)"]
       return node
     }

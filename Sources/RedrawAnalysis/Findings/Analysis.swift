@@ -89,7 +89,9 @@ public struct AnalysisSummary: Sendable, Equatable {
     initializerRuns = sessions.reduce(0) { $0 + $1.count(of: .`init`) }
     effects = sessions.reduce(0) { $0 + $1.count(of: .effect) }
     effectsInInitializers = sessions.reduce(0) { $0 + $1.initGroups.reduce(0) { $0 + $1.effectCount } }
-    effectsInBodies = sessions.reduce(0) { $0 + $1.bodyEffects.reduce(0) { $0 + $1.count } }
+    effectsInBodies = sessions.reduce(0) {
+      $0 + ($1.summaries[SideEffectInBodyRule.self] ?? []).reduce(0) { $0 + $1.count }
+    }
     allowedNotes = sessions.reduce(0) { $0 + $1.diagnostics.filter(\.isAllowed).reduce(0) { $0 + $1.count } }
     skippedLines = analysis.files.reduce(0) { $0 + $1.skippedLines }
     unknownEvents = sessions.reduce(0) { $0 + $1.count(of: .unknown) }

@@ -4,17 +4,17 @@
 /// Problems are the lines the reader skipped (with their column), a cut-short last line,
 /// each session's diagnostics that the format does not allow, and spans that never ended.
 /// Notes are the diagnostics the format allows, unknown event kinds and unknown keys.
-public struct Conformance: Sendable {
+package struct Conformance: Sendable {
   /// A conformance problem at a line.
-  public struct Problem: Sendable, Hashable {
+  package struct Problem: Sendable, Hashable {
     /// The 1-based line in the file.
-    public var line: Int
-    public var message: String
+    package var line: Int
+    package var message: String
     /// How many problems the line stands for: a diagnostic repeated n times, or n spans
     /// that never ended, is named once, at its first line.
-    public var occurrences = 1
+    package var occurrences = 1
 
-    public init(line: Int, message: String, occurrences: Int = 1) {
+    package init(line: Int, message: String, occurrences: Int = 1) {
       self.line = line
       self.message = message
       self.occurrences = occurrences
@@ -22,18 +22,18 @@ public struct Conformance: Sendable {
   }
 
   /// The first problems in line order, at most the `naming` limit.
-  public var problems: [Problem]
+  package var problems: [Problem]
   /// All problems, named or not; a diagnostic repeated n times counts n.
-  public var count: Int
+  package var count: Int
   /// The problems that ``problems`` does not name: ``count`` less their occurrences.
-  public var unnamed: Int { count - problems.reduce(0) { $0 + $1.occurrences } }
-  public var notes: [String]
+  package var unnamed: Int { count - problems.reduce(0) { $0 + $1.occurrences } }
+  package var notes: [String]
 
   /// The conformance of `file`.
   ///
   /// With `allowingEmptySessions` (`redraw validate --allow-empty` on a file with no
   /// events), sessions that recorded nothing are notes, not problems.
-  public init(of file: FileReading, allowingEmptySessions: Bool = false, naming limit: Int = 100) {
+  package init(of file: FileReading, allowingEmptySessions: Bool = false, naming limit: Int = 100) {
     var problems = file.skipped.map { Problem(line: $0.line, message: "column \($0.column): \($0.message)") }
     var count = file.skippedLines
     if let partial = file.partialLastLine {

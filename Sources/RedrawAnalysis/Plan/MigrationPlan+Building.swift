@@ -68,11 +68,11 @@ private struct SessionFacts {
     var types: [String] = []
     func note(_ type: String) { if !types.contains(type) { types.append(type) } }
     for node in session.nodes { for holding in node.holdings { note(holding.type) } }
-    for entry in session.missedUpdates {
+    for entry in session.summaries[MissedUpdateRule.self] ?? [] {
       note(entry.type)
       missed[NodeTypeName(node: entry.node, type: entry.type), default: 0] += entry.updates
     }
-    for entry in session.savedEvaluations {
+    for entry in session.summaries[SavedEvaluationsCollector.self] ?? [] {
       saved[NodeTypeName(node: entry.node, type: entry.type), default: 0] += entry.total
     }
     objectLevelTypes = types
@@ -108,7 +108,7 @@ private struct Grouped<Value> {
 /// One model's views and owners, gathered over the sessions.
 private struct ModelAccumulator {
   var type: String
-  var views = Grouped<ModelView>()
+  var views = Grouped<MigrationPlan.ModelView>()
   var owners = Grouped<OwnerAccumulator>()
   var equalWrites = 0
 
@@ -125,11 +125,12 @@ private struct ModelAccumulator {
       let added = facts.missed[key] ?? 0
       guard holding != nil || reads || saved > 0 || added > 0 else { continue }
       views.update(node.view) {
-        ModelView(
-          view: node.view, wrapper: holding?.wrapper, becomes: nil, evaluations: EvaluationChange(),
+        MigrationPlan.ModelView(
+          view: node.view, wrapper: holding?.wrapper, becomes: nil, evaluations: MigrationPlan.EvaluationChange(),
           location: facts.locations[node.node])
       } change: { view in
-        view.evaluations = view.evaluations + EvaluationChange(now: node.evaluations, saved: saved, added: added)
+        view.evaluations =
+          view.evaluations + MigrationPlan.EvaluationChange(now: node.evaluations, saved: saved, added: added)
         if view.wrapper == nil { view.wrapper = holding?.wrapper }
         view.becomes =
           Self.declaration(after: view.wrapper, type: type, binds: node.bindings.contains(type)) ?? view.becomes
@@ -139,7 +140,8 @@ private struct ModelAccumulator {
   }
 
   /// What a view's declaration becomes; a view that binds the model needs `@Bindable`.
-  static func declaration(after wrapper: ModelWrapper?, type: String, binds: Bool) -> MigratedDeclaration? {
+  static func declaration(after wrapper: ModelWrapper?, type: String, binds: Bool) -> MigrationPlan.MigratedDeclaration?
+  {
     switch wrapper {
     case .stateObject: .state
     case .observedObject: binds ? .bindable : .plain
@@ -164,9 +166,10 @@ private struct ModelAccumulator {
     }
     owners.update("\(node.view)\u{0}\(site ?? "")") {
       OwnerAccumulator(
-        owner: ModelOwner(
+        owner: MigrationPlan.ModelOwner(
           view: node.view, site: site, location: CodeLocation(site: site) ?? facts.locations[node.node],
-          initRuns: InitRuns(now: 0, xcode26: 0, xcode27: 0), effectsPerRun: nil, effects: [], structsInferred: false))
+          initRuns: MigrationPlan.InitRuns(now: 0, xcode26: 0, xcode27: 0), effectsPerRun: nil, effects: [],
+          structsInferred: false))
     } change: { entry in
       entry.owner.initRuns.now += runs
       entry.owner.initRuns.xcode26 += structs.count
@@ -182,22 +185,22 @@ private struct ModelAccumulator {
 
   /// An owner and the effects and runs its `init` events recorded.
   struct OwnerAccumulator {
-    var owner: ModelOwner
+    var owner: MigrationPlan.ModelOwner
     var recordedRuns = 0
     var effects = 0
 
     /// The owner, with its effects per run (rounded) when runs were recorded.
-    var finished: ModelOwner {
+    var finished: MigrationPlan.ModelOwner {
       var owner = self.owner
       if recordedRuns > 0 { owner.effectsPerRun = (effects + recordedRuns / 2) / recordedRuns }
       return owner
     }
   }
 
-  var plan: ModelPlan {
+  var plan: MigrationPlan.ModelPlan {
     let views = views.values
-    return ModelPlan(
-      type: type, evaluations: views.reduce(EvaluationChange()) { $0 + $1.evaluations }, views: views,
+    return MigrationPlan.ModelPlan(
+      type: type, evaluations: views.reduce(MigrationPlan.EvaluationChange()) { $0 + $1.evaluations }, views: views,
       owners: owners.values.map(\.finished), equalWrites: equalWrites)
   }
 }

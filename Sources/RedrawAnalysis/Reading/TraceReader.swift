@@ -5,18 +5,18 @@
 /// lenient, when it is skipped, counted, and the first few are kept for the report. A
 /// last line cut short (no line end, not valid JSON) means the writer died: everything
 /// before it is analyzed and the session is marked truncated.
-public struct TraceReader {
+package struct TraceReader {
   /// The highest format version this reader understands.
-  public static let formatVersion: Int64 = 1
+  package static let formatVersion: Int64 = 1
   /// How many skipped lines a lenient read names unless told otherwise.
-  public static let defaultNamedSkippedLines = 5
+  package static let defaultNamedSkippedLines = 5
 
   /// Whether malformed lines are skipped instead of failing the read.
-  public let lenient: Bool
+  package let lenient: Bool
   /// How many threads parse each file.
-  public let jobs: ParsingJobs
+  package let jobs: ParsingJobs
   /// How many skipped lines a lenient read names (the rest are counted).
-  public var namedSkippedLines = TraceReader.defaultNamedSkippedLines
+  package var namedSkippedLines = TraceReader.defaultNamedSkippedLines
   /// All strings of all files read so far.
   package private(set) var strings = StringTable()
 
@@ -24,14 +24,14 @@ public struct TraceReader {
   ///   - lenient: Skip malformed lines instead of failing.
   ///   - jobs: Parser threads per file (files are read one after another; standard
   ///     input and pipes are always read on the calling thread).
-  public init(lenient: Bool, jobs: Int = 1) {
+  package init(lenient: Bool, jobs: Int = 1) {
     self.init(lenient: lenient, parsing: .fixed(jobs))
   }
 
   /// - Parameters:
   ///   - lenient: Skip malformed lines instead of failing.
   ///   - parsing: How many threads parse each file (files are read one after another).
-  public init(lenient: Bool, parsing: ParsingJobs) {
+  package init(lenient: Bool, parsing: ParsingJobs) {
     self.lenient = lenient
     self.jobs = parsing
   }
@@ -40,7 +40,7 @@ public struct TraceReader {
   ///
   /// - Parameter name: How errors and reports name the file; `path` when nil.
   /// - Throws: ``TraceInputError`` for an unreadable file or, unless lenient, a malformed line.
-  public mutating func read(path: String, name: String? = nil) throws(TraceInputError) -> FileReading {
+  package mutating func read(path: String, name: String? = nil) throws(TraceInputError) -> FileReading {
     let displayName = name ?? (path == "-" ? "<stdin>" : path)
     let threads = jobs.threads(forFileOfSize: ChunkedFile.regularFileSize(atPath: path))
     if threads > 1 {
@@ -78,7 +78,7 @@ public struct TraceReader {
   }
 
   /// Reads a trace held in memory, for example a recording made in-process.
-  public mutating func read(bytes: [UInt8], name: String) throws(TraceInputError) -> FileReading {
+  package mutating func read(bytes: [UInt8], name: String) throws(TraceInputError) -> FileReading {
     var lines = LineReader(bytes: bytes)
     return try read(&lines, name: name)
   }

@@ -49,12 +49,12 @@ package enum EqualValueWriteRule: Rule {
     let minimum = Int(context.value(Self.minimumEvaluations, of: description))
     let bodies = session.bodyLocations
     return session.properties.filter { $0.equalValueEvaluations >= minimum }.map { property in
-      Finding(
-        rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
-        message: message(property), fix: description.fix, type: property.type, property: property.property,
+      finding(
+        in: session, context: context,
+        message: message(property), type: property.type, property: property.property,
         count: property.equalValueEvaluations, site: property.writeSite,
-        location: HotPropertyRule.location(property, bodies: bodies), scenario: session.scenario,
-        source: session.source,
+        location: HotPropertyRule.location(property, bodies: bodies),
+
         evidence: property.firstEqualWrite ?? property.firstWrite ?? Evidence(line: session.line, time: 0),
         trail: property.trail)
     }

@@ -61,11 +61,11 @@ package enum HotPropertyRule: Rule {
       let share = Double(caused) / Double(reEvaluations)
       let fanOut = Double(caused) / Double(max(property.writes, 1))
       guard property.writes >= minimumWrites, share >= minimumShare, fanOut >= minimumFanOut else { return nil }
-      return Finding(
-        rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
-        message: message(property, caused: caused, share: share, fanOut: fanOut), fix: description.fix,
+      return finding(
+        in: session, context: context,
+        message: message(property, caused: caused, share: share, fanOut: fanOut),
         type: property.type, property: property.property, count: caused, site: property.writeSite,
-        location: location(property, bodies: bodies), scenario: session.scenario, source: session.source,
+        location: location(property, bodies: bodies),
         evidence: property.firstWrite ?? Evidence(line: session.line, time: 0), trail: property.trail)
     }
   }

@@ -1,6 +1,8 @@
 /// A view that read a property of an object it does not subscribe to, and was not
 /// re-evaluated when the property changed: it shows stale data.
-package enum MissedUpdateRule: Rule {
+package enum MissedUpdateRule: Rule, SummaryOwner {
+  package typealias Summary = [MissedUpdateSummary]
+
   public static let description = RuleDescription(
     id: "missed-update",
     name: "Missed update",
@@ -69,7 +71,7 @@ package enum MissedUpdateRule: Rule {
     // One finding per view and property: the nodes of a view add up.
     var merged: [Merged] = []
     var positions: [[String]: Int] = [:]
-    for entry in session.missedUpdates {
+    for entry in session.summaries[Self.self] ?? [] {
       for property in entry.properties {
         let key = [entry.view, entry.type, property.property]
         if positions[key] == nil {
@@ -80,12 +82,12 @@ package enum MissedUpdateRule: Rule {
       }
     }
     return merged.filter { $0.updates >= minimum }.map { entry in
-      Finding(
-        rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
-        message: message(entry), fix: description.fix, view: entry.view, type: entry.type,
+      finding(
+        in: session, context: context,
+        message: message(entry), view: entry.view, type: entry.type,
         property: entry.property.property, count: entry.updates, site: entry.property.writeSite,
         location: nodes[entry.node] ?? bodies[entry.view] ?? CodeLocation(site: entry.property.writeSite),
-        scenario: session.scenario, source: session.source, evidence: entry.property.first,
+        evidence: entry.property.first,
         trail: entry.property.trail)
     }
   }
@@ -189,7 +191,7 @@ extension MissedUpdateRule {
             property: strings[key.property], updates: entry.updates, writeSite: entry.site.map { strings[$0] },
             first: entry.first, trail: entry.trail.events(&names, strings)))
       }
-      session.missedUpdates = byType.entries.map { key, updates in
+      session.summaries[MissedUpdateRule.self] = byType.entries.map { key, updates in
         MissedUpdateSummary(
           node: built.nodeID(key.node), view: strings[built.nodes[key.node].view], type: strings[key.type],
           updates: updates, properties: properties[NodeTypeKey(node: key.node, type: key.type)] ?? [])
@@ -219,26 +221,26 @@ extension MissedUpdateRule {
 // MARK: - Summary
 
 /// The updates of one type's properties that never reached one view node.
-public struct MissedUpdateSummary: Sendable {
-  public var node: Int64
-  public var view: String
-  public var type: String
+package struct MissedUpdateSummary: Sendable {
+  package var node: Int64
+  package var view: String
+  package var type: String
   /// Updates that changed a property of the type the node read, and did not re-evaluate it.
-  public var updates: Int
+  package var updates: Int
   /// Per property, the updates that changed it.
-  public var properties: [MissedProperty]
+  package var properties: [MissedProperty]
 }
 
 /// The missed updates of one property.
-public struct MissedProperty: Sendable {
-  public var property: String
-  public var updates: Int
+package struct MissedProperty: Sendable {
+  package var property: String
+  package var updates: Int
   /// The `site` of its first missed write, when recorded.
-  public var writeSite: String?
+  package var writeSite: String?
   /// Its first missed write.
-  public var first: Evidence
+  package var first: Evidence
   /// The writes, first few.
-  public var trail: [TrailEvent] = []
+  package var trail: [TrailEvent] = []
 }
 
 /// A node and a property of a type: the key of entries kept per node and property.

@@ -1,5 +1,7 @@
 /// A view that reads a new model instance after each re-creation of its struct.
-package enum ModelRecreatedRule: Rule {
+package enum ModelRecreatedRule: Rule, SummaryOwner {
+  package typealias Summary = [RecreationSummary]
+
   public static let description = RuleDescription(
     id: "model-recreated",
     name: "Model re-created with the view",
@@ -54,12 +56,12 @@ package enum ModelRecreatedRule: Rule {
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let minimum = Int(context.value(Self.minimumInstances, of: description))
     let bodies = session.bodyLocations
-    return session.recreations.filter { $0.instances >= minimum }.map { entry in
-      Finding(
-        rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
-        message: message(entry), fix: description.fix, view: entry.view, type: entry.type, count: entry.instances,
+    return (session.summaries[Self.self] ?? []).filter { $0.instances >= minimum }.map { entry in
+      finding(
+        in: session, context: context,
+        message: message(entry), view: entry.view, type: entry.type, count: entry.instances,
         site: entry.site, location: CodeLocation(site: entry.site) ?? bodies[entry.view],
-        scenario: session.scenario, source: session.source, evidence: entry.first, trail: entry.trail)
+        evidence: entry.first, trail: entry.trail)
     }
   }
 
@@ -173,7 +175,7 @@ extension ModelRecreatedRule {
     mutating func finish(
       into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
     ) {
-      session.recreations = entries.entries.map { key, entry in
+      session.summaries[ModelRecreatedRule.self] = entries.entries.map { key, entry in
         let group = entry.group.map { built.groups[$0] }
         return RecreationSummary(
           node: built.nodeID(key.node), view: strings[built.nodes[key.node].view], type: strings[key.type],
@@ -203,18 +205,18 @@ extension ModelRecreatedRule {
 // MARK: - Summary
 
 /// A view node that read a fresh instance of a type after its initializer re-ran.
-public struct RecreationSummary: Sendable {
-  public var node: Int64
-  public var view: String
-  public var type: String
+package struct RecreationSummary: Sendable {
+  package var node: Int64
+  package var view: String
+  package var type: String
   /// Distinct instances the node read, one after another.
-  public var instances = 0
+  package var instances = 0
   /// Instances replaced after they had been written: state that was lost.
-  public var replacedAfterWrites = 0
-  public var site: String?
+  package var replacedAfterWrites = 0
+  package var site: String?
   /// The view whose body re-created the struct (and ran the initializer), when recorded.
-  public var constructedIn: String?
-  public var first: Evidence
+  package var constructedIn: String?
+  package var first: Evidence
   /// The evaluations that read a fresh instance.
-  public var trail: [TrailEvent] = []
+  package var trail: [TrailEvent] = []
 }

@@ -1,5 +1,7 @@
 /// Evaluations of a view caused by writes to properties it never read.
-package enum OverBroadInvalidationRule: Rule {
+package enum OverBroadInvalidationRule: Rule, SummaryOwner {
+  package typealias Summary = [OverBroadSummary]
+
   public static let description = RuleDescription(
     id: "over-broad-invalidation",
     name: "Over-broad invalidation",
@@ -47,14 +49,14 @@ package enum OverBroadInvalidationRule: Rule {
     let minimum = Int(context.value(Self.minimumEvaluations, of: description))
     let bodies = session.bodyLocations
     let nodes = session.nodeLocations
-    return session.overBroad.filter { $0.evaluations >= minimum }.map { entry in
-      Finding(
-        rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
-        message: message(entry), fix: description.fix, view: entry.view, type: entry.type,
+    return (session.summaries[Self.self] ?? []).filter { $0.evaluations >= minimum }.map { entry in
+      finding(
+        in: session, context: context,
+        message: message(entry), view: entry.view, type: entry.type,
         property: entry.property, count: entry.evaluations, site: entry.writeSite,
         location: entry.node.flatMap { nodes[$0] } ?? bodies[entry.view] ?? CodeLocation(site: entry.writeSite),
-        scenario: session.scenario,
-        source: session.source, evidence: entry.first, trail: entry.trail)
+
+        evidence: entry.first, trail: entry.trail)
     }
   }
 
@@ -157,7 +159,7 @@ extension OverBroadInvalidationRule {
       for index in built.nodes.indices { nodesOfView[built.nodes[index].view, default: []].append(index) }
       // Entries of one view and type (writes to its other properties) share the list.
       var listedReads: [ViewTypeKey: [String]] = [:]
-      session.overBroad = zip(entries.entries, counts).map { entry, count in
+      session.summaries[OverBroadInvalidationRule.self] = zip(entries.entries, counts).map { entry, count in
         let (key, state) = entry
         let viewType = ViewTypeKey(view: key.view, type: key.type)
         let propertiesRead: [String]
@@ -223,19 +225,19 @@ extension OverBroadInvalidationRule {
 // MARK: - Summary
 
 /// Over-broad evaluations of one view caused by writes to one property.
-public struct OverBroadSummary: Sendable {
-  public var view: String
-  public var type: String
-  public var property: String
-  public var evaluations = 0
+package struct OverBroadSummary: Sendable {
+  package var view: String
+  package var type: String
+  package var property: String
+  package var evaluations = 0
   /// Evaluations of descendants that happened only because of these.
-  public var cascaded = 0
+  package var cascaded = 0
   /// The properties of the type the view did read.
-  public var propertiesRead: [String] = []
-  public var writeSite: String?
-  public var first: Evidence
+  package var propertiesRead: [String] = []
+  package var writeSite: String?
+  package var first: Evidence
   /// The node of the first over-broad evaluation: where the finding points.
-  public var node: Int64?
+  package var node: Int64?
   /// The events behind it, first few.
-  public var trail: [TrailEvent] = []
+  package var trail: [TrailEvent] = []
 }

@@ -70,12 +70,12 @@ package enum RepeatedInitRule: Rule {
       let average = group.totalTime / Int64(max(group.runs, 1))
       let severity: Severity =
         group.effectCount > 0 ? .error : average >= costly || group.writesToDiscarded > 0 ? .warning : .info
-      return Finding(
-        rule: description.id, severity: context.severity(severity, of: description),
-        message: message(group, average: average, build: session.swiftUI), fix: description.fix, view: group.ownerView,
+      return finding(
+        in: session, context: context, severity: severity,
+        message: message(group, average: average, build: session.swiftUI), view: group.ownerView,
         type: group.type,
-        count: group.runs, site: group.site, location: group.location(bodies: bodies), scenario: session.scenario,
-        source: session.source, evidence: group.latest, trail: group.trail)
+        count: group.runs, site: group.site, location: group.location(bodies: bodies),
+        evidence: group.latest, trail: group.trail)
     }
   }
 

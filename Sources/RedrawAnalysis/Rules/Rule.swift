@@ -91,3 +91,23 @@ public struct RuleContext: Sendable {
     severities[rule.id] ?? severity
   }
 }
+
+// MARK: - Findings
+
+extension Rule {
+  /// A finding of this rule in `session`: the rule's id and fix, the session's scenario and
+  /// source, and `severity` (the rule's default unless given) or the user's override of it.
+  ///
+  /// Every rule builds its findings here, so what a finding carries besides its subject is
+  /// decided in one place.
+  static func finding(
+    in session: Session, context: RuleContext, severity: Severity? = nil, message: String, view: String? = nil,
+    type: String? = nil, property: String? = nil, count: Int, site: String? = nil, location: CodeLocation?,
+    evidence: Evidence, trail: [TrailEvent] = []
+  ) -> Finding {
+    Finding(
+      rule: description.id, severity: context.severity(severity ?? description.defaultSeverity, of: description),
+      message: message, fix: description.fix, view: view, type: type, property: property, count: count, site: site,
+      location: location, scenario: session.scenario, source: session.source, evidence: evidence, trail: trail)
+  }
+}

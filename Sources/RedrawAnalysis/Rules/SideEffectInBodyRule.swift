@@ -1,5 +1,7 @@
 /// An effect started inside a body evaluation.
-package enum SideEffectInBodyRule: Rule {
+package enum SideEffectInBodyRule: Rule, SummaryOwner {
+  package typealias Summary = [BodyEffectSummary]
+
   public static let description = RuleDescription(
     id: "side-effect-in-body",
     name: "Side effect in body",
@@ -24,12 +26,12 @@ package enum SideEffectInBodyRule: Rule {
 
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let bodies = session.bodyLocations
-    return session.bodyEffects.map { entry in
-      Finding(
-        rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
-        message: message(entry), fix: description.fix, view: entry.view, property: nil, count: entry.count,
+    return (session.summaries[Self.self] ?? []).map { entry in
+      finding(
+        in: session, context: context,
+        message: message(entry), view: entry.view, count: entry.count,
         site: entry.site, location: CodeLocation(site: entry.site) ?? bodies[entry.view],
-        scenario: session.scenario, source: session.source, evidence: entry.first, trail: entry.trail)
+        evidence: entry.first, trail: entry.trail)
     }
   }
 
@@ -64,7 +66,7 @@ extension SideEffectInBodyRule {
     mutating func finish(
       into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
     ) {
-      session.bodyEffects = entries.entries.map { key, entry in
+      session.summaries[SideEffectInBodyRule.self] = entries.entries.map { key, entry in
         BodyEffectSummary(
           view: strings[key.view], kind: key.kind, count: entry.count, detail: entry.detail.map { strings[$0] },
           site: entry.site.map { strings[$0] }, first: entry.first, trail: entry.trail.events(&names, strings))
@@ -89,13 +91,13 @@ extension SideEffectInBodyRule {
 // MARK: - Summary
 
 /// Effects of one kind started while one view's body was evaluated.
-public struct BodyEffectSummary: Sendable {
-  public var view: String
+package struct BodyEffectSummary: Sendable {
+  package var view: String
   package var kind: EffectKind
-  public var count = 0
-  public var detail: String?
-  public var site: String?
-  public var first: Evidence
+  package var count = 0
+  package var detail: String?
+  package var site: String?
+  package var first: Evidence
   /// The events behind it, first few.
-  public var trail: [TrailEvent] = []
+  package var trail: [TrailEvent] = []
 }

@@ -33,10 +33,10 @@ package enum SideEffectInInitRule: Rule {
     let bodies = session.bodyLocations
     return session.initGroups.filter { $0.effectCount > 0 }.map { group in
       let severity: Severity = group.runs > 1 ? .error : description.defaultSeverity
-      return Finding(
-        rule: description.id, severity: context.severity(severity, of: description), message: message(group),
-        fix: description.fix, view: group.ownerView, type: group.type, count: group.effectCount, site: group.site,
-        location: group.location(bodies: bodies), scenario: session.scenario, source: session.source,
+      return finding(
+        in: session, context: context, severity: severity, message: message(group),
+        view: group.ownerView, type: group.type, count: group.effectCount, site: group.site,
+        location: group.location(bodies: bodies),
         evidence: group.first, trail: group.trail)
     }
   }

@@ -68,11 +68,11 @@ package enum UninstrumentedModelRule: Rule {
     let nodes = session.nodeLocations
     let bodies = session.bodyLocations
     return models.map { model in
-      Finding(
-        rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
-        message: message(model), fix: description.fix, view: model.views.first, type: model.type,
+      finding(
+        in: session, context: context,
+        message: message(model), view: model.views.first, type: model.type,
         count: model.evaluations, location: nodes[model.node] ?? model.views.lazy.compactMap { bodies[$0] }.first,
-        scenario: session.scenario, source: session.source, evidence: model.first)
+        evidence: model.first)
     }
   }
 

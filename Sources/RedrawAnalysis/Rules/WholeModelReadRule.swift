@@ -1,5 +1,7 @@
 /// A parent that reads most of a model and hands pieces of it to its children.
-package enum WholeModelReadRule: Rule {
+package enum WholeModelReadRule: Rule, SummaryOwner {
+  package typealias Summary = [ModelReadSummary]
+
   public static let description = RuleDescription(
     id: "whole-model-read",
     name: "Whole-model read in a parent",
@@ -61,12 +63,12 @@ package enum WholeModelReadRule: Rule {
     let bodies = session.bodyLocations
     let nodes = session.nodeLocations
     return wholeModelReads(in: session, context: context).map { read, children in
-      Finding(
-        rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
+      finding(
+        in: session, context: context,
         message: message(read, children: children),
-        fix: description.fix, view: read.view, type: read.type, count: children.evaluations,
+        view: read.view, type: read.type, count: children.evaluations,
         location: nodes[read.node] ?? bodies[read.view],
-        scenario: session.scenario, source: session.source, evidence: read.first, trail: read.trail)
+        evidence: read.first, trail: read.trail)
     }
   }
 
@@ -86,7 +88,7 @@ package enum WholeModelReadRule: Rule {
       childEvaluations[parent, default: ChildEvaluations()].evaluations += driven
       if driven > 0 { childEvaluations[parent, default: ChildEvaluations()].views.insert(node.view) }
     }
-    return session.modelReads.filter { read in
+    return (session.summaries[Self.self] ?? []).filter { read in
       read.maximumProperties >= minimumProperties
         && Double(read.maximumProperties) >= minimumShare * Double(read.knownProperties)
         && (childEvaluations[read.node]?.evaluations ?? 0) > 0
@@ -139,7 +141,7 @@ extension WholeModelReadRule {
       into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
     ) {
       let known = built.knownProperties()
-      session.modelReads = entries.entries.map { key, entry in
+      session.summaries[WholeModelReadRule.self] = entries.entries.map { key, entry in
         // An ambiguous name (`<email|password>`) beside one of its alternatives is no other property.
         let properties = built.listed(entry.properties.map { strings[$0] }.sorted())
         return ModelReadSummary(
@@ -161,17 +163,17 @@ extension WholeModelReadRule {
 // MARK: - Summary
 
 /// How much of one type's properties a view node read.
-public struct ModelReadSummary: Sendable {
-  public var node: Int64
-  public var view: String
-  public var type: String
+package struct ModelReadSummary: Sendable {
+  package var node: Int64
+  package var view: String
+  package var type: String
   /// The most properties of one instance read in one evaluation.
-  public var maximumProperties = 0
+  package var maximumProperties = 0
   /// Those properties, for the report.
-  public var properties: [String] = []
+  package var properties: [String] = []
   /// Properties of the type seen in the session (read or written).
-  public var knownProperties = 0
-  public var first: Evidence
+  package var knownProperties = 0
+  package var first: Evidence
   /// The events behind it, first few.
-  public var trail: [TrailEvent] = []
+  package var trail: [TrailEvent] = []
 }

@@ -1,5 +1,7 @@
 /// A body that writes observable state while it is evaluated.
-package enum WriteDuringBodyRule: Rule {
+package enum WriteDuringBodyRule: Rule, SummaryOwner {
+  package typealias Summary = [BodyWriteSummary]
+
   public static let description = RuleDescription(
     id: "write-during-body",
     name: "Write during body",
@@ -33,12 +35,12 @@ package enum WriteDuringBodyRule: Rule {
 
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let bodies = session.bodyLocations
-    return session.bodyWrites.map { entry in
-      Finding(
-        rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
-        message: message(entry), fix: description.fix, view: entry.view, type: entry.type, property: entry.property,
+    return (session.summaries[Self.self] ?? []).map { entry in
+      finding(
+        in: session, context: context,
+        message: message(entry), view: entry.view, type: entry.type, property: entry.property,
         count: entry.count, site: entry.site, location: CodeLocation(site: entry.site) ?? bodies[entry.view],
-        scenario: session.scenario, source: session.source, evidence: entry.first, trail: entry.trail)
+        evidence: entry.first, trail: entry.trail)
     }
   }
 
@@ -77,7 +79,7 @@ extension WriteDuringBodyRule {
     mutating func finish(
       into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
     ) {
-      session.bodyWrites = entries.entries.map { key, entry in
+      session.summaries[WriteDuringBodyRule.self] = entries.entries.map { key, entry in
         BodyWriteSummary(
           view: strings[key.view], type: strings[key.type], property: strings[key.property], count: entry.count,
           site: entry.site.map { strings[$0] }, first: entry.first, trail: entry.trail.events(&names, strings))
@@ -96,13 +98,13 @@ extension WriteDuringBodyRule {
 // MARK: - Summary
 
 /// Writes to one property made while one view's body was evaluated.
-public struct BodyWriteSummary: Sendable {
-  public var view: String
-  public var type: String
-  public var property: String
-  public var count = 0
-  public var site: String?
-  public var first: Evidence
+package struct BodyWriteSummary: Sendable {
+  package var view: String
+  package var type: String
+  package var property: String
+  package var count = 0
+  package var site: String?
+  package var first: Evidence
   /// The events behind it, first few.
-  public var trail: [TrailEvent] = []
+  package var trail: [TrailEvent] = []
 }

@@ -36,7 +36,7 @@ struct NodeState {
 
   /// Evaluations per time bucket, only the buckets that have any, in order; the bucket
   /// of the last evaluation is counted apart (the builder's `openBuckets`) until closed.
-  var timeline: [TimelineBucket] = []
+  var timeline: [NodeSummary.TimelineBucket] = []
 
   /// Keeps `site` when the node has none yet (in place: no copy of the node).
   mutating func noteSite(_ site: StringID) {
@@ -46,7 +46,7 @@ struct NodeState {
   /// Adds the evaluations counted in `bucket` to the timeline (nothing when it has none).
   ///
   /// - Complexity: O(1) for buckets in time order; else O(buckets), at most 64.
-  mutating func addToTimeline(_ bucket: TimelineBucket) {
+  mutating func addToTimeline(_ bucket: NodeSummary.TimelineBucket) {
     guard bucket.evaluations > 0 else { return }
     if let last = timeline.indices.last, timeline[last].index < bucket.index {
       timeline.append(bucket)
@@ -65,7 +65,7 @@ struct NodeState {
   /// Merges pairs of buckets when the bucket width doubles.
   mutating func halveTimeline() {
     guard !timeline.isEmpty else { return }
-    var merged: [TimelineBucket] = []
+    var merged: [NodeSummary.TimelineBucket] = []
     merged.reserveCapacity(timeline.count)
     for var entry in timeline {
       entry.index /= 2

@@ -72,18 +72,20 @@ public struct NodeSummary: Sendable {
   }
 }
 
-/// How a view held an object it subscribed to: the `observe` event's `detail`.
-public struct ModelHolding: Sendable, Hashable {
-  public var type: String
-  /// The wrapper; nil when the event named none this reader knows.
-  public var wrapper: ModelWrapper?
-  /// The node's first `observe` event of the type through the wrapper.
-  public var first: Evidence?
+extension NodeSummary {
+  /// How a view held an object it subscribed to: the `observe` event's `detail`.
+  public struct ModelHolding: Sendable, Hashable {
+    public var type: String
+    /// The wrapper; nil when the event named none this reader knows.
+    public var wrapper: ModelWrapper?
+    /// The node's first `observe` event of the type through the wrapper.
+    public var first: Evidence?
 
-  public init(type: String, wrapper: ModelWrapper?, first: Evidence? = nil) {
-    self.type = type
-    self.wrapper = wrapper
-    self.first = first
+    public init(type: String, wrapper: ModelWrapper?, first: Evidence? = nil) {
+      self.type = type
+      self.wrapper = wrapper
+      self.first = first
+    }
   }
 }
 
@@ -101,17 +103,19 @@ public enum ModelWrapper: String, Sendable, Hashable, CaseIterable {
   }
 }
 
-/// One bucket of a node's timeline.
-public struct TimelineBucket: Sendable, Hashable {
-  /// The bucket's position, 0 ..< 64, from the session's start.
-  public var index: Int32
-  public var evaluations: Int32
-  /// The over-broad and cascaded evaluations among them.
-  public var wasted: Int32
+extension NodeSummary {
+  /// One bucket of a node's timeline.
+  public struct TimelineBucket: Sendable, Hashable {
+    /// The bucket's position, 0 ..< 64, from the session's start.
+    public var index: Int32
+    public var evaluations: Int32
+    /// The over-broad and cascaded evaluations among them.
+    public var wasted: Int32
 
-  public init(index: Int32, evaluations: Int32, wasted: Int32) {
-    self.index = index
-    self.evaluations = evaluations
-    self.wasted = wasted
+    public init(index: Int32, evaluations: Int32, wasted: Int32) {
+      self.index = index
+      self.evaluations = evaluations
+      self.wasted = wasted
+    }
   }
 }

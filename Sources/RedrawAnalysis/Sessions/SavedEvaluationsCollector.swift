@@ -3,7 +3,9 @@
 ///
 /// An over-broad evaluation, or one caused only by writes of an equal value, counts for the
 /// type written; a cascaded one for the type its parent's wasted evaluation counted for.
-struct SavedEvaluationsCollector: SessionCollector {
+struct SavedEvaluationsCollector: SessionCollector, SummaryOwner {
+  typealias Summary = [SavedEvaluationSummary]
+
   private var entries = DenseMap<NodeType, Counts>()
   /// Per node, by index: the type its last evaluation's waste traces back to, or -1.
   private var wastedFor: [Int32] = []
@@ -46,7 +48,7 @@ struct SavedEvaluationsCollector: SessionCollector {
   mutating func finish(
     into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
   ) {
-    session.savedEvaluations = entries.entries.map { key, counts in
+    session.summaries[SavedEvaluationsCollector.self] = entries.entries.map { key, counts in
       SavedEvaluationSummary(
         node: built.nodeID(key.node), view: strings[built.nodes[key.node].view], type: strings[key.type],
         overBroad: counts.overBroad, equalValue: counts.equalValue, cascaded: counts.cascaded)
@@ -61,18 +63,18 @@ struct SavedEvaluationsCollector: SessionCollector {
 }
 
 /// Evaluations of one node that property-level tracking would save, caused by one type.
-public struct SavedEvaluationSummary: Sendable, Hashable {
-  public var node: Int64
-  public var view: String
+package struct SavedEvaluationSummary: Sendable, Hashable {
+  package var node: Int64
+  package var view: String
   /// The type whose writes caused them.
-  public var type: String
+  package var type: String
   /// Over-broad evaluations after writes to the type.
-  public var overBroad: Int
+  package var overBroad: Int
   /// Evaluations caused only by writes of an equal value to the type.
-  public var equalValue: Int
+  package var equalValue: Int
   /// Evaluations because an ancestor's evaluation was wasted by the type's writes.
-  public var cascaded: Int
+  package var cascaded: Int
 
   /// All of them.
-  public var total: Int { overBroad + equalValue + cascaded }
+  package var total: Int { overBroad + equalValue + cascaded }
 }

@@ -37,30 +37,13 @@ public struct Session: Sendable {
   public var initGroups: [InitGroupSummary] = []
   /// Every observable property read or written.
   public var properties: [PropertySummary] = []
-  /// Over-broad evaluations per view, type and property written (from the collector of
-  /// ``OverBroadInvalidationRule``).
-  public var overBroad: [OverBroadSummary] = []
-  /// Writes made while a body was being evaluated (``WriteDuringBodyRule``'s collector).
-  public var bodyWrites: [BodyWriteSummary] = []
-  /// Effects started while a body was being evaluated (``SideEffectInBodyRule``'s collector).
-  public var bodyEffects: [BodyEffectSummary] = []
-  /// View nodes that read fresh instances of a type after each re-run initializer
-  /// (``ModelRecreatedRule``'s collector).
-  public var recreations: [RecreationSummary] = []
-  /// Updates that never reached views that read the updated property without subscribing to
-  /// its object (``MissedUpdateRule``'s collector).
-  public var missedUpdates: [MissedUpdateSummary] = []
-  /// The evaluations property-level tracking would save, per node and the type whose writes
-  /// caused them (``SavedEvaluationsCollector``).
-  public var savedEvaluations: [SavedEvaluationSummary] = []
+  /// What the rules' collectors wrote, by rule (and the plan's, by ``SavedEvaluationsCollector``).
+  package var summaries = CollectedSummaries()
   /// User actions (`action` spans), in order of their first performance.
   public var actions: [ActionSummary] = []
   /// What made each view update: per view, the writes of each property (and the actions
   /// they were made in) and the evaluations they caused, needed or wasted.
   public var updates: [ViewUpdate] = []
-  /// The most properties of one instance each view node read in one evaluation, per type
-  /// (``WholeModelReadRule``'s collector).
-  public var modelReads: [ModelReadSummary] = []
   /// What went wrong in the trace itself (spans, times, ids), with counts.
   public var diagnostics: [Diagnostic] = []
   /// Set when the trace ended mid-session: the writer died.
@@ -215,30 +198,34 @@ public struct ActionSummary: Sendable, Equatable {
   public var first: Evidence
 }
 
-/// A problem in the trace itself, counted.
-public struct Diagnostic: Sendable, Hashable {
-  public var message: String
-  public var count: Int
-  public var first: Evidence
-  /// Whether the format allows it (an untracked read): worth knowing, not a fault.
-  public var isAllowed = false
+extension Session {
+  /// A problem in the trace itself, counted.
+  public struct Diagnostic: Sendable, Hashable {
+    public var message: String
+    public var count: Int
+    public var first: Evidence
+    /// Whether the format allows it (an untracked read): worth knowing, not a fault.
+    public var isAllowed = false
+  }
 }
 
-/// What a trace that ended early lost.
-public struct Truncation: Sendable, Hashable {
-  /// The last line was cut short (no line end and not valid JSON).
-  public var partialLastLine: Bool
-  /// Spans still open at the end: body and init spans whose `end` never came.
-  public var openSpans: Int
-  /// The cut-short last line, or else the line of the session's `meta` event.
-  public var line: Int
-  /// The line where the first span still open at the end began, when one was.
-  public var firstOpenSpanLine: Int?
+extension Session {
+  /// What a trace that ended early lost.
+  public struct Truncation: Sendable, Hashable {
+    /// The last line was cut short (no line end and not valid JSON).
+    public var partialLastLine: Bool
+    /// Spans still open at the end: body and init spans whose `end` never came.
+    public var openSpans: Int
+    /// The cut-short last line, or else the line of the session's `meta` event.
+    public var line: Int
+    /// The line where the first span still open at the end began, when one was.
+    public var firstOpenSpanLine: Int?
 
-  public init(partialLastLine: Bool, openSpans: Int, line: Int, firstOpenSpanLine: Int? = nil) {
-    self.partialLastLine = partialLastLine
-    self.openSpans = openSpans
-    self.line = line
-    self.firstOpenSpanLine = firstOpenSpanLine
+    public init(partialLastLine: Bool, openSpans: Int, line: Int, firstOpenSpanLine: Int? = nil) {
+      self.partialLastLine = partialLastLine
+      self.openSpans = openSpans
+      self.line = line
+      self.firstOpenSpanLine = firstOpenSpanLine
+    }
   }
 }

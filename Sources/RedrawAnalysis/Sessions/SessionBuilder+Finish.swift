@@ -13,7 +13,7 @@ extension SessionBuilder {
     if openSpans > 0 {
       let line = session.truncation?.line ?? session.line
       let firstOpen = threads.lazy.flatMap(\.spans).map(\.start.line).min()
-      session.truncation = Truncation(
+      session.truncation = Session.Truncation(
         partialLastLine: session.truncation?.partialLastLine ?? false, openSpans: openSpans, line: line,
         firstOpenSpanLine: firstOpen)
     }
@@ -32,7 +32,7 @@ extension SessionBuilder {
         summary.parentEvaluationsSinceFirst = max(0, nodes[parent].summary.evaluations - node.parentEvaluationsAtFirst)
       }
       summary.holdings = node.holdings.map { holding in
-        ModelHolding(
+        NodeSummary.ModelHolding(
           type: strings[holding.type], wrapper: holding.wrapper.flatMap { ModelWrapper(rawValue: strings[$0]) },
           first: holding.first)
       }

@@ -89,7 +89,7 @@ extension SessionBuilder {
     let bucket = Int32(offset / timelineWidth)
     if openBuckets[index].index != bucket {
       nodes[index].addToTimeline(openBuckets[index])
-      openBuckets[index] = TimelineBucket(index: bucket, evaluations: 0, wasted: 0)
+      openBuckets[index] = NodeSummary.TimelineBucket(index: bucket, evaluations: 0, wasted: 0)
     }
     openBuckets[index].evaluations += 1
     if wasted { openBuckets[index].wasted += 1 }
@@ -99,7 +99,7 @@ extension SessionBuilder {
   mutating func closeOpenBuckets() {
     for node in nodes.indices {
       nodes[node].addToTimeline(openBuckets[node])
-      openBuckets[node] = TimelineBucket(index: -1, evaluations: 0, wasted: 0)
+      openBuckets[node] = NodeSummary.TimelineBucket(index: -1, evaluations: 0, wasted: 0)
     }
   }
 
@@ -217,7 +217,7 @@ extension SessionBuilder {
       nodes.append(NodeState(node: node, view: view, first: evidence))
       parentFacts.append(ParentFacts())
       updateMemos.append(UpdateMemo())
-      openBuckets.append(TimelineBucket(index: -1, evaluations: 0, wasted: 0))
+      openBuckets.append(NodeSummary.TimelineBucket(index: -1, evaluations: 0, wasted: 0))
     } else {
       nodes[index].view = view
     }

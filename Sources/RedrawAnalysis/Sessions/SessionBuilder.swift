@@ -40,7 +40,7 @@ package struct SessionBuilder {
   /// Per node, by the same index: the timeline bucket of its last evaluation, counted
   /// here until an evaluation falls in another bucket, so that a run of evaluations in
   /// one bucket touches this small array only, not the node's timeline.
-  var openBuckets: [TimelineBucket] = []
+  var openBuckets: [NodeSummary.TimelineBucket] = []
   /// Threads, by order of appearance, and the index of the last one used.
   var threadIDs: [Int64] = []
   var threads: [ThreadState] = []
@@ -93,7 +93,7 @@ package struct SessionBuilder {
   /// The collectors of the rules that gather facts as the session is built.
   var collectors = RuleCollectors()
   var actionIndex: [StringID: Int] = [:]
-  var diagnostics: [String: Diagnostic] = [:]
+  var diagnostics: [String: Session.Diagnostic] = [:]
   var diagnosticOrder: [String] = []
   /// Buckets of the per-node evaluation timeline.
   static let timelineBuckets = 64
@@ -157,7 +157,7 @@ package struct SessionBuilder {
   package mutating func finish(strings: borrowing StringTable, partialLastLine: Bool = false, lastLine: Int = 0) {
     if partialLastLine {
       if current == nil { current = Session(source: source, line: lastLine) }
-      current!.truncation = Truncation(partialLastLine: true, openSpans: 0, line: lastLine)
+      current!.truncation = Session.Truncation(partialLastLine: true, openSpans: 0, line: lastLine)
     }
     finishSession(strings: strings)
     finishParkedSessions(strings: strings)
@@ -166,7 +166,7 @@ package struct SessionBuilder {
   /// Records a problem with the trace, counted by message.
   mutating func note(_ message: String, line: Int, time: Int64, allowed: Bool = false) {
     if diagnostics[message] == nil {
-      diagnostics[message] = Diagnostic(
+      diagnostics[message] = Session.Diagnostic(
         message: message, count: 0, first: Evidence(line: line, time: time), isAllowed: allowed)
       diagnosticOrder.append(message)
     }

@@ -121,7 +121,7 @@ enum PlanHTMLReport {
   }
 
   /// Now, saved, added and after: saved and added side by side.
-  private static func numbers(_ change: EvaluationChange) -> String {
+  private static func numbers(_ change: MigrationPlan.EvaluationChange) -> String {
     number(change.now) + number(change.saved) + number(change.added) + number(change.after)
   }
 }

@@ -56,7 +56,7 @@ enum PlanJSONReport {
     return json.output + "\n"
   }
 
-  private static func write(_ model: ModelPlan, to json: inout JSONWriter) {
+  private static func write(_ model: MigrationPlan.ModelPlan, to json: inout JSONWriter) {
     json.object { json in
       json.field("type", model.type)
       json.object("evaluations") { write(model.evaluations, to: &$0) }
@@ -93,7 +93,7 @@ enum PlanJSONReport {
   }
 
   /// `"now":…,"after":…,"saved":…,"added":…`.
-  private static func write(_ change: EvaluationChange, to json: inout JSONWriter) {
+  private static func write(_ change: MigrationPlan.EvaluationChange, to json: inout JSONWriter) {
     json.field("now", change.now)
     json.field("after", change.after)
     json.field("saved", change.saved)

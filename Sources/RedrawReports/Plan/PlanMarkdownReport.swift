@@ -45,11 +45,11 @@ enum PlanMarkdownReport {
     return out
   }
 
-  private static func changes(_ change: EvaluationChange) -> String {
+  private static func changes(_ change: MigrationPlan.EvaluationChange) -> String {
     "\(NumberFormatting.grouped(change.saved)) | \(NumberFormatting.grouped(change.added))"
   }
 
-  private static func numbers(_ change: EvaluationChange) -> String {
+  private static func numbers(_ change: MigrationPlan.EvaluationChange) -> String {
     [change.now, change.after, change.saved, change.added].map(NumberFormatting.grouped).joined(separator: " | ")
   }
 

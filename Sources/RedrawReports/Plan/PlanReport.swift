@@ -53,7 +53,7 @@ public enum PlanReport {
   }
 
   /// `@StateObject → @State`, `@ObservedObject → @Bindable`, `reads it without subscribing`.
-  static func declaration(_ view: ModelView) -> String {
+  static func declaration(_ view: MigrationPlan.ModelView) -> String {
     guard let wrapper = view.wrapper else {
       return view.evaluations.added > 0 ? "reads it without subscribing" : "re-created by a parent"
     }
@@ -69,7 +69,7 @@ public enum PlanReport {
   static func count(_ value: Int, _ noun: String) -> String { "\(value) \(value == 1 ? noun : noun + "s")" }
 
   /// `12 saved, 3 added`.
-  static func change(_ change: EvaluationChange) -> String {
+  static func change(_ change: MigrationPlan.EvaluationChange) -> String {
     "\(NumberFormatting.grouped(change.saved)) saved, \(NumberFormatting.grouped(change.added)) added"
   }
 }

@@ -59,12 +59,12 @@ enum PlanTextReport {
   }
 
   /// `saves 10, adds 0`: what moving one model changes.
-  private static func change(_ change: EvaluationChange) -> String {
+  private static func change(_ change: MigrationPlan.EvaluationChange) -> String {
     "saves \(NumberFormatting.grouped(change.saved)), adds \(NumberFormatting.grouped(change.added))"
   }
 
   /// `11 now → 1 after (10 saved, 0 added)`.
-  private static func counts(_ change: EvaluationChange) -> String {
+  private static func counts(_ change: MigrationPlan.EvaluationChange) -> String {
     "\(NumberFormatting.grouped(change.now)) now → \(NumberFormatting.grouped(change.after)) after "
       + "(\(PlanReport.change(change)))"
   }
