@@ -1,3 +1,4 @@
+import Foundation
 import RedrawAnalysis
 import RedrawTestSupport
 import Testing
@@ -53,5 +54,28 @@ struct RuleRegistryTests {
     let findings = try analyze(trace: OverBroadInvalidationRule.description.triggeringExample, context: context)
       .findings
     #expect(findings.first { $0.rule == "over-broad-invalidation" }?.severity == .error)
+  }
+
+  @Test func theGeneratedRegistryIsCurrent() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [repositoryRoot.appendingPathComponent("scripts/generate-rules.sh").path, "--stdout"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let generated = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let path = "Sources/RedrawAnalysis/Rules/RuleRegistry+Generated.swift"
+    let committed = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+    #expect(committed == generated, "regenerate with: scripts/generate-rules.sh")
+  }
+
+  @Test(arguments: ids)
+  func hasASampleThatTriggersIt(id: String) throws {
+    let sample = "SampleTraces/rules/\(id).jsonl"
+    let exists = FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(sample).path)
+    try #require(exists, "add \(sample): its triggering example will do (docs/contributing.md)")
+    #expect(try analyze(repositoryFiles: [sample]).findings.contains { $0.rule == id }, "\(sample) triggers \(id)")
   }
 }

@@ -95,12 +95,10 @@ struct SampleTraceTests {
     #expect(findings == expected)
   }
 
-  @Test func everyRuleHasASample() {
+  /// Every rule's sample triggers it (`RuleRegistryTests`); these are the exact findings of
+  /// the samples listed here, whose rules must exist.
+  @Test func everyExpectedRuleIsRegistered() {
     let covered = Set(Self.expectations.flatMap { $0.findings.map(\.rule) })
-    for rule in RuleRegistry.all.map({ $0.description.id }) where !covered.contains(rule) {
-      let hint = "add SampleTraces/rules/\(rule).jsonl (its triggering example will do) and its expected findings"
-      Issue.record("\(rule) has no sample: \(hint) to SampleTraceTests.expectations (docs/contributing.md)")
-    }
     #expect(covered.isSubset(of: Set(RuleRegistry.all.map { $0.description.id })), "every expected rule is registered")
   }
 

@@ -1,41 +1,9 @@
-/// The collectors of the rules that gather facts while a session is built, one field each.
-///
-/// The session builder holds one value and hands it every fact; ``visitEach(_:)`` hands the
-/// fact to each collector in turn, and a collector's defaults ignore the facts it does not
-/// need. A rule whose findings come from the builder's general reconstruction (initializer
-/// groups, properties) has no collector.
-///
-/// Adding a collector is a field here and its line in ``visitEach(_:)``; tests check that
-/// every field is the `Collector` of a registered rule and that every field is visited.
-struct RuleCollectors: SessionCollector {
-  var overBroad = OverBroadInvalidationRule.Collector()
-  var wholeModelReads = WholeModelReadRule.Collector()
-  var recreations = ModelRecreatedRule.Collector()
-  var writesInBodies = WriteDuringBodyRule.Collector()
-  var effectsInBodies = SideEffectInBodyRule.Collector()
-  var missedUpdates = MissedUpdateRule.Collector()
-  /// Not a rule's: the what-if's savings by type, which `redraw plan` reads.
-  var savedEvaluations = SavedEvaluationsCollector()
-
-  /// Hands `visitor` each collector, in place, with the builder's arrays a fact may read.
-  ///
-  /// Generic over the visitor, so each fact's visit is specialized for each collector: the
-  /// calls are static, and a fact's default that does nothing costs nothing. The builder's
-  /// arrays are passed along as borrowed arguments, never stored in a visitor, where every
-  /// fact would retain and release them (measured: +0.8% instructions to build a trace).
-  @inline(__always)
-  mutating func visitEach<Visitor: CollectorVisitor>(
-    _ visitor: inout Visitor, threads: [Int64] = [], objects: [ObjectState] = [], groups: [InitGroupState] = []
-  ) {
-    visitor.visit(&overBroad, threads: threads, objects: objects, groups: groups)
-    visitor.visit(&wholeModelReads, threads: threads, objects: objects, groups: groups)
-    visitor.visit(&recreations, threads: threads, objects: objects, groups: groups)
-    visitor.visit(&writesInBodies, threads: threads, objects: objects, groups: groups)
-    visitor.visit(&effectsInBodies, threads: threads, objects: objects, groups: groups)
-    visitor.visit(&missedUpdates, threads: threads, objects: objects, groups: groups)
-    visitor.visit(&savedEvaluations, threads: threads, objects: objects, groups: groups)
-  }
-
+/// The builder's one value of every collector (the fields and ``visitEach(_:threads:objects:groups:)``
+/// are generated in `RuleRegistry+Generated.swift`): it hands every fact to each collector in
+/// turn, and a collector's defaults ignore the facts it does not need. A rule whose findings
+/// come from the builder's general reconstruction (initializer groups, properties) has no
+/// collector.
+extension RuleCollectors: SessionCollector {
   // MARK: - Facts, handed to each collector
 
   @inline(__always)

@@ -1,26 +1,13 @@
-/// The rules Redraw runs, in the order their findings are computed.
+/// The rules Redraw runs, and the checks beside them.
 ///
 /// Add a rule by writing its file (its description, its `findings(in:context:)` and, when it
 /// needs facts the session builder does not keep for every rule, its `Collector`; see
-/// ``SessionCollector``) and listing its type here, and its collector, if any, in
-/// `RuleCollectors`. Tests check that ids are unique, kebab-case and documented, that each
+/// ``SessionCollector``) and running `scripts/generate-rules.sh`, which lists it in ``all``
+/// and its collector in `RuleCollectors` (`RuleRegistry+Generated.swift`). Tests check that
+/// the generated file is current, that ids are unique, kebab-case and documented, that each
 /// rule's examples trigger it and its clean example does not, and that every collector
 /// belongs to a listed rule.
 public enum RuleRegistry {
-  package static let all: [any Rule.Type] = [
-    UninstrumentedModelRule.self,
-    OverBroadInvalidationRule.self,
-    MissedUpdateRule.self,
-    EqualValueWriteRule.self,
-    RepeatedInitRule.self,
-    SideEffectInInitRule.self,
-    WholeModelReadRule.self,
-    ModelRecreatedRule.self,
-    WriteDuringBodyRule.self,
-    SideEffectInBodyRule.self,
-    HotPropertyRule.self,
-  ]
-
   /// The checks that run beside the rules, over the configuration's entries: budgets, and
   /// budgets and ignore entries that matched nothing. Configured, listed and explained as
   /// rules are.
