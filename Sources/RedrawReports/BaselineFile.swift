@@ -18,6 +18,7 @@ public enum BaselineFile {
             json.field("view", finding.view)
             json.field("type", finding.type)
             json.field("property", finding.property)
+            json.field("metric", finding.metric?.rawValue)
             json.field("site", finding.site)
             json.field("count", counts[finding.subject] ?? finding.count)
           }

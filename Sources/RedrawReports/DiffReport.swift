@@ -146,6 +146,7 @@ public enum DiffReport {
               json.field("view", finding.view)
               json.field("type", finding.type)
               json.field("property", finding.property)
+              json.field("metric", finding.metric?.rawValue)
               json.field("count", finding.count)
             }
           }

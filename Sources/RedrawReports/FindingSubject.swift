@@ -8,14 +8,9 @@ enum FindingSubject {
   static func labeled(_ finding: Finding) -> String {
     var parts: [String] = []
     if let view = finding.view, !view.isEmpty { parts.append("view \(view)") }
-    // A budget finding's `property` is the measure it limits (bodyEvaluations, inits).
-    if finding.rule == BudgetCheck.description.id {
-      if let type = finding.type, !type.isEmpty { parts.append("model \(type)") }
-      if let measure = finding.property, !measure.isEmpty { parts.append("budget \(measure)") }
-      return parts.joined(separator: " · ")
-    }
     let member = [finding.type, finding.property].compactMap { $0 }.joined(separator: ".")
     if !member.isEmpty { parts.append("model \(member)") }
+    if let metric = finding.metric { parts.append("budget \(metric.rawValue)") }
     return parts.joined(separator: " · ")
   }
 }

@@ -185,6 +185,7 @@ public enum JSONReport: ReportRenderer {
       json.field("view", finding.view)
       json.field("type", finding.type)
       json.field("property", finding.property)
+      json.field("metric", finding.metric?.rawValue)
       json.field("count", finding.count)
       json.field("site", finding.site)
       if let location = finding.location {

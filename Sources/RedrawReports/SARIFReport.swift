@@ -114,6 +114,7 @@ public enum SARIFReport: ReportRenderer {
         json.field("view", finding.view)
         json.field("type", finding.type)
         json.field("property", finding.property)
+        json.field("metric", finding.metric?.rawValue)
         json.field("scenario", finding.scenario)
         json.field("trace", "\(finding.source):\(finding.evidence.line)")
       }

@@ -17,11 +17,11 @@ struct ReportWordingTests {
     #expect(HTMLReport.render(analysis, context: Self.context).contains(labeled))
   }
 
-  /// A budget finding's measure is not a model property: it is labelled as the budget.
+  /// A budget finding's metric is typed, not a model property: it is labelled as the budget.
   @Test func aBudgetFindingLabelsItsMeasureAsTheBudget() {
     let finding = Finding(
       rule: BudgetCheck.description.id, severity: .error, message: "UnreadBadge had 7 body evaluations.", fix: "",
-      view: "UnreadBadge", property: "bodyEvaluations", count: 7, source: "t.jsonl",
+      view: "UnreadBadge", metric: .bodyEvaluations, count: 7, source: "t.jsonl",
       evidence: Evidence(line: 1, time: 0))
     let analysis = Analysis(files: [], findings: [finding])
     let labeled = "view UnreadBadge · budget bodyEvaluations"

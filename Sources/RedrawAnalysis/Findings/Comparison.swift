@@ -109,7 +109,8 @@ public struct Comparison: Sendable {
   /// The key findings are matched by.
   static func key(_ finding: Finding) -> String {
     let file = finding.site.map { site in site.lastIndex(of: ":").map { String(site[..<$0]) } ?? site } ?? ""
-    return [finding.rule, finding.view ?? "", finding.type ?? "", finding.property ?? "", file].joined(separator: "|")
+    return [finding.rule, finding.view ?? "", finding.type ?? "", finding.propertyOrMetric ?? "", file].joined(
+      separator: "|")
   }
 
   /// The findings of `side` that `other` has no match for, one match each.
@@ -151,7 +152,7 @@ public struct Comparison: Sendable {
       let severe = newFindings.filter { $0.severity >= failOn }
       if !severe.isEmpty {
         let named = severe.prefix(3).map { finding in
-          let member = [finding.type, finding.property].compactMap { $0 }.joined(separator: ".")
+          let member = [finding.type, finding.propertyOrMetric].compactMap { $0 }.joined(separator: ".")
           switch (finding.view, member.isEmpty ? nil : member) {
           case (let view?, let member?): return "\(finding.rule) for \(view) (\(member))"
           case (let view?, nil): return "\(finding.rule) for \(view)"

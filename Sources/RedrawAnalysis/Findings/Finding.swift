@@ -13,6 +13,8 @@ public struct Finding: Sendable, Hashable {
   public var type: String?
   /// The property the finding is about, when it is about one.
   public var property: String?
+  /// What a budget finding's budget limits; nil for the rules' findings.
+  public var metric: Budget.Metric?
   /// How many times it happened; what is counted depends on the rule.
   public var count: Int
   /// The file name and line of the site the finding is about, when the trace records one:
@@ -34,7 +36,8 @@ public struct Finding: Sendable, Hashable {
 
   public init(
     rule: String, severity: Severity, message: String, fix: String, view: String? = nil, type: String? = nil,
-    property: String? = nil, count: Int, site: String? = nil, location: CodeLocation? = nil,
+    property: String? = nil, metric: Budget.Metric? = nil, count: Int, site: String? = nil,
+    location: CodeLocation? = nil,
     scenario: String? = nil, source: String, evidence: Evidence, trail: [TrailEvent] = []
   ) {
     self.rule = rule
@@ -44,6 +47,7 @@ public struct Finding: Sendable, Hashable {
     self.view = view
     self.type = type
     self.property = property
+    self.metric = metric
     self.count = count
     self.site = site.map(CodeLocation.shortSite)
     self.location = location
@@ -54,10 +58,16 @@ public struct Finding: Sendable, Hashable {
   }
 
   /// What the finding is about, independent of counts and times: the rule and its
-  /// subject. Baselines key on it, and SARIF's `partialFingerprints` hash it.
+  /// subject. Baselines key on it, and SARIF's `partialFingerprints` hash it. A budget's
+  /// metric stands where a property would, so baselines written when budget findings kept
+  /// their metric in `property` still match.
   public var subject: String {
-    [rule, scenario ?? "", view ?? "", type ?? "", property ?? "", site ?? ""].joined(separator: "|")
+    [rule, scenario ?? "", view ?? "", type ?? "", propertyOrMetric ?? "", site ?? ""].joined(separator: "|")
   }
+
+  /// The property, or for a budget finding its metric: the last part of its subject, and
+  /// what an ignore entry's `property` matches.
+  package var propertyOrMetric: String? { property ?? metric?.rawValue }
 
   /// `findings` sorted by ``reportOrder(_:_:)``, moving indices rather than findings.
   ///

@@ -32,7 +32,7 @@ public struct Suppressions: Sendable {
     /// Whether `finding` is the one ignored: the rule and every field given match.
     public func matches(_ finding: Finding) -> Bool {
       finding.rule == rule && (view == nil || view == finding.view) && (type == nil || type == finding.type)
-        && (property == nil || property == finding.property)
+        && (property == nil || property == finding.propertyOrMetric)
     }
   }
 
@@ -132,7 +132,8 @@ public enum Baseline {
       }
       let finding = Finding(
         rule: rule, severity: .info, message: "", fix: "", view: field("view"), type: field("type"),
-        property: field("property"), count: 0, site: field("site"), scenario: field("scenario"), source: "",
+        property: field("property"), metric: field("metric").flatMap(Budget.Metric.init(rawValue:)), count: 0,
+        site: field("site"), scenario: field("scenario"), source: "",
         evidence: Evidence(line: 0, time: 0))
       accepted[finding.subject] = max(accepted[finding.subject] ?? 0, count)
     }

@@ -81,7 +81,7 @@ package enum BudgetCheck {
           Finding(
             rule: description.id, severity: context.severity(description.defaultSeverity, of: description),
             message: message + ".", fix: description.fix, view: budget.view, type: budget.type,
-            property: budget.metric.rawValue, count: value, location: location(of: budget, in: session),
+            metric: budget.metric, count: value, location: location(of: budget, in: session),
             scenario: session.scenario, source: session.source, evidence: evidence))
       }
     }
