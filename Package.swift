@@ -12,6 +12,8 @@ let package = Package(
     // For test targets only: a Swift Testing trait (apps never link Testing).
     .library(name: "RedrawTesting", targets: ["RedrawTesting"]),
     .executable(name: "redraw", targets: ["redraw"]),
+    // `swift package redraw …` in a package that depends on Redraw.
+    .plugin(name: "redraw-plugin", targets: ["RedrawPlugin"]),
   ],
   dependencies: [],
   targets: [
@@ -27,6 +29,11 @@ let package = Package(
     .target(name: "RedrawReports", dependencies: ["RedrawAnalysis"]),
     .target(name: "RedrawCLI", dependencies: ["RedrawAnalysis", "RedrawReports", "RedrawPlatform"]),
     .executableTarget(name: "redraw", dependencies: ["RedrawCLI"]),
+    .plugin(
+      name: "RedrawPlugin",
+      capability: .command(
+        intent: .custom(verb: "redraw", description: "Run Redraw's analyzer on traces of this package.")),
+      dependencies: ["redraw"]),
 
     // MARK: - Headless views with SwiftUI's invalidation rules
     .target(name: "RedrawHarness", dependencies: ["RedrawTrace", "RedrawAnalysis", "RedrawPlatform"]),

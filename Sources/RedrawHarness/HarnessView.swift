@@ -85,6 +85,10 @@ public struct ViewContent {
   ///   - id: An explicit identity, as `ForEach` or `.id(_:)` give: a new `id` is a new view
   ///     (fresh state, initializers and tasks run again), the same `id` keeps it.
   ///   - environment: Objects to inject into the child's subtree, as `.environment(_:)` does.
+  ///   - file: The call's file: with its line and column, the child's place in its parent,
+  ///     which is part of its identity and the `site` its `body` events record.
+  ///   - line: The call's line.
+  ///   - column: The call's column, which tells apart two children declared on one line.
   public mutating func child<V: HarnessView>(
     _ make: @autoclosure () -> V, id: AnyHashable? = nil, environment: [AnyObject] = [],
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -118,14 +122,14 @@ public struct ViewContent {
   }
 
   /// Declares a button named `name` whose action is `perform`, as `Button(name) { … }` does.
-  /// A test taps it with ``ViewHarness/tap(_:in:)``.
+  /// A test taps it with ``ViewHarness/tap(_:in:node:)``.
   public mutating func button(_ name: String, _ perform: @escaping () -> Void) {
     actions[name] = .button(perform)
   }
 
   /// Declares a text field named `name` showing `text`, whose edits call `onChange` with the
   /// new text, as `TextField(name, text: $binding)` does. A test types into it with
-  /// ``ViewHarness/type(_:into:in:)``.
+  /// ``ViewHarness/type(_:into:in:node:)``.
   public mutating func textField(_ name: String, text: String, onChange: @escaping (String) -> Void) {
     actions[name] = .textField(text: text, onChange: onChange)
     texts.append(text)

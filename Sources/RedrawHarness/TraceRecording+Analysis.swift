@@ -5,7 +5,7 @@ extension TraceRecording {
   /// Runs the analyzer on the recording in-process: every rule, default thresholds
   /// unless `context` says otherwise.
   ///
-  /// - Throws: ``TraceInputError`` if the recording is not a valid trace.
+  /// - Throws: `TraceInputError` if the recording is not a valid trace.
   public func analyze(context: RuleContext = RuleContext(), name: String = "recording.jsonl") throws(TraceInputError)
     -> Analysis
   {

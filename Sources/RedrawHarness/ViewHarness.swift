@@ -68,7 +68,7 @@ public final class ViewHarness {
   ///
   /// `.xcode26` (the property wrapper, Xcode 26 and earlier): the default value runs on every
   /// re-creation of the struct, and is dropped. `.xcode27` (the macro, Xcode 27 and later): it
-  /// runs once per identity. ``SwiftUIBuild/ofThisCompiler`` is the build of the compiler
+  /// runs once per identity. `SwiftUIBuild.ofThisCompiler` is the build of the compiler
   /// that builds the tests, as it would build the app.
   public typealias SwiftUIBuild = RedrawAnalysis.SwiftUIBuild
 
@@ -105,6 +105,9 @@ public final class ViewHarness {
   ///     (`ObservableObject`).
   ///   - swiftUI: The SwiftUI build whose `@State` to reproduce; by default the one of the
   ///     compiler that builds the tests.
+  ///   - file: The call's file, recorded as the root's `site`.
+  ///   - line: The call's line.
+  ///   - root: Makes the root view's struct, again whenever SwiftUI would.
   public init<Root: HarnessView>(
     tracking: Tracking = .propertyLevel, swiftUI: SwiftUIBuild = .ofThisCompiler, file: StaticString = #filePath,
     line: UInt = #line, _ root: @escaping () -> Root

@@ -6,17 +6,17 @@ import RedrawAnalysis
 /// When its default value expression runs depends on the SwiftUI build the harness
 /// reproduces (``ViewHarness/SwiftUIBuild``), as it does on the Xcode that builds an app:
 ///
-/// - ``ViewHarness/SwiftUIBuild/xcode26`` (the property wrapper, Xcode 26 and earlier): it
+/// - `SwiftUIBuild.xcode26` (the property wrapper, Xcode 26 and earlier): it
 ///   runs every time the struct is created, and only the first value is kept; later ones are
 ///   dropped when the harness binds the new struct to the existing storage. Write
 ///   `@ViewState var model = Trace.make(FeedModel())` to see those re-runs in a trace.
-/// - ``ViewHarness/SwiftUIBuild/xcode27`` (the macro, Xcode 27 and later): it runs once per
+/// - `SwiftUIBuild.xcode27` (the macro, Xcode 27 and later): it runs once per
 ///   identity, when the harness sets up the view's storage, as `@ViewStateObject`'s does.
 ///
 /// In an initializer, `_model = ViewState(initialValue: Model(id: id))` takes a value the
 /// caller evaluated: it runs on every creation of the struct under both builds, and only the
 /// first is kept (docs/harness.md says why). A struct made outside a harness follows the
-/// build of the compiler (``ViewHarness/SwiftUIBuild/ofThisCompiler``).
+/// build of the compiler (`SwiftUIBuild.ofThisCompiler`).
 ///
 /// Assigning the value invalidates the view (cause `state`).
 @propertyWrapper

@@ -14,10 +14,10 @@
   /// Applied to a suite, it applies to every test in it, nested suites included. The
   /// session's scenario is the test's path, `FeedTests/refreshShowsNewItems()`; each case of
   /// a parameterized test is a session of its own, named with the case's arguments as Swift
-  /// Testing spells them: `FeedTests/badge(tracking: .objectLevel)` (``TestCaseArguments``).
+  /// Testing spells them: `FeedTests/badge(tracking: .objectLevel)`.
   /// It follows the test's task across `await`s
   /// and into the tasks it creates with `Task { }`; threads the test starts itself join
-  /// with ``TraceScope/join(_:)``. Tests run in parallel as usual: each session is written
+  /// with `TraceScope.join(_:)`. Tests run in parallel as usual: each session is written
   /// to the trace as one block when its test ends. While nothing records, the trait only
   /// runs the test.
   public struct RedrawSessionTrait: TestTrait, SuiteTrait, TestScoping {

@@ -72,6 +72,7 @@ extension Trace {
   /// - Parameters:
   ///   - scenario: The session's scenario, for example the test's name.
   ///   - app: The session's app.
+  ///   - isolation: The caller's actor, on which `body` runs.
   ///   - body: The code whose events make the session.
   public static func withSession<R>(
     scenario: String? = nil, app: String? = nil, isolation: isolated (any Actor)? = #isolation,

@@ -16,6 +16,7 @@ extension Trace {
   ///   - file: The call's file, recorded as the event's `site`: where findings about the
   ///     view point.
   ///   - line: The call's line.
+  ///   - body: The body's work; its value is returned.
   @inlinable
   public static func body<R>(
     _ view: String, node: Int, parent: Int? = nil, cause: BodyCause? = nil, file: StaticString = #filePath,
@@ -48,6 +49,7 @@ extension Trace {
   ///   - file: The call's file, recorded as the event's `site`: where findings about the
   ///     view point.
   ///   - line: The call's line.
+  ///   - content: The body's content; it is returned.
   @inlinable
   public static func body<Content>(
     _ view: Any.Type, node: Int? = nil, parent: Int? = nil, file: StaticString = #filePath, line: UInt = #line,
@@ -155,7 +157,9 @@ extension Trace {
   /// Closes a span opened by ``beginBody(_:node:parent:cause:file:line:)`` or
   /// ``beginInit(_:owner:file:line:)``.
   ///
-  /// - Parameter object: For an `init` span, the id of the instance it produced.
+  /// - Parameters:
+  ///   - span: The span to close.
+  ///   - object: For an `init` span, the id of the instance it produced.
   @inlinable
   public static func end(_ span: TraceSpan, object: UInt64? = nil) {
     guard span != .none, RecordingSwitch.isOn else { return }

@@ -104,9 +104,15 @@ public enum Trace {
 
   /// Records that the observable property `property` of `object` was written, with the call site.
   ///
-  /// - Parameter sameValue: The write assigned a value equal to the one before, which
-  ///   `@Published` reports and `@Observable` (Swift 6.2 and later) does not: recorded as
-  ///   `"same":true`, so the analyzer counts what it causes as saved by the migration.
+  /// - Parameters:
+  ///   - object: The model written.
+  ///   - type: The model's type name.
+  ///   - property: The property's name.
+  ///   - sameValue: The write assigned a value equal to the one before, which `@Published`
+  ///     reports and `@Observable` (Swift 6.2 and later) does not: recorded as
+  ///     `"same":true`, so the analyzer counts what it causes as saved by the migration.
+  ///   - file: The call's file, recorded as the write's `site`.
+  ///   - line: The call's line.
   @inlinable
   public static func write<Object: AnyObject>(
     _ object: Object, type: String, property: String, sameValue: Bool = false, file: StaticString = #filePath,
@@ -137,6 +143,8 @@ public enum Trace {
   /// - Parameters:
   ///   - kind: What kind of effect.
   ///   - detail: What it was, e.g. `GET /feed`.
+  ///   - file: The call's file, recorded as the effect's `site`.
+  ///   - line: The call's line.
   @inlinable
   public static func effect(
     _ kind: EffectKind, _ detail: String? = nil, file: StaticString = #filePath, line: UInt = #line

@@ -1,4 +1,4 @@
-/// Where ``Trace/start(_:scenario:app:)`` sends the recording.
+/// Where ``Trace/start(_:scenario:app:flushInterval:onFailure:)`` sends the recording.
 public enum TraceDestination: Sendable {
   /// A file, created or truncated.
   case file(String)

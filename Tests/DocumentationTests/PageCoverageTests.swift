@@ -2,7 +2,7 @@ import Foundation
 import RedrawTestSupport
 import Testing
 
-/// Every ```swift block of README.md and docs/*.md is compiled by the tests (it appears
+/// Every ```swift block of README.md, docs/*.md and the DocC catalogs' pages is compiled by the tests (it appears
 /// verbatim in one of the example files below, less its imports, which each file has at its
 /// top) or says it is not, and why, on the line before it: `<!-- not compiled: the reason -->`.
 @Suite("Every Swift block of the docs compiles or says why not")
@@ -22,7 +22,13 @@ struct PageCoverageTests {
   static var pages: [String] {
     let docs =
       (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("docs").path)) ?? []
-    return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
+    let catalogs = ["RedrawTrace", "RedrawHarness", "RedrawTesting"].flatMap { module in
+      let folder = "Sources/\(module)/\(module).docc"
+      let files =
+        (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent(folder).path)) ?? []
+      return files.filter { $0.hasSuffix(".md") }.sorted().map { "\(folder)/\($0)" }
+    }
+    return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" } + catalogs
   }
 
   /// The page's Swift blocks, each with whether the line before it marks it not compiled.

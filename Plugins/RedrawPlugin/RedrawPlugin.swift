@@ -1,0 +1,62 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package redraw …`: Redraw's own `redraw`, run in the package that depends on
+/// Redraw, with that package's directory as the working directory and, for `analyze` and
+/// `plan`, as the source root findings are named from.
+///
+/// Every argument after the verb is `redraw`'s, and so is the exit status: the plugin ends
+/// with the status `redraw` ended with, which `swift package` reports as `Plugin ended with
+/// exit code N` and turns into its own failure. The plugin asks for no permission, so the
+/// commands that only read and print need no flag; a report written into the package needs
+/// `swift package --allow-writing-to-package-directory redraw …`, which is what lets a
+/// plugin write there under SwiftPM's sandbox (on macOS; Linux has none).
+@main
+struct RedrawPlugin: CommandPlugin {
+  func performCommand(context: PluginContext, arguments: [String]) async throws {
+    let tool = try context.tool(named: "redraw")
+    let package = context.package.directoryURL.standardizedFileURL
+    let invocation = RedrawInvocation(arguments: arguments, packageDirectory: package.path)
+    for output in invocation.outputsInsidePackage where !Self.canWrite(into: output) {
+      Diagnostics.error(
+        "redraw cannot write '\(output)' into the package: run "
+          + "`swift package --allow-writing-to-package-directory redraw \(arguments.joined(separator: " "))`")
+      exit(ExitStatus.inputError)
+    }
+    let process = Process()
+    process.executableURL = tool.url
+    process.arguments = invocation.arguments
+    process.currentDirectoryURL = package
+    try process.run()
+    process.waitUntilExit()
+    switch process.terminationReason {
+    case .exit where process.terminationStatus == 0: return
+    case .exit: exit(process.terminationStatus)
+    case .uncaughtSignal:
+      Diagnostics.error("redraw ended by signal \(process.terminationStatus)")
+      exit(128 + process.terminationStatus)
+    @unknown default: exit(process.terminationStatus)
+    }
+  }
+
+  /// Whether a file can be created beside `path`: SwiftPM's sandbox refuses it in the
+  /// package unless the user allowed writing there. A directory that does not exist is
+  /// left for `redraw` to report.
+  private static func canWrite(into path: String) -> Bool {
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+      return true
+    }
+    let probe = directory + "/.redraw-plugin-\(ProcessInfo.processInfo.processIdentifier)"
+    guard FileManager.default.createFile(atPath: probe, contents: nil) else { return false }
+    try? FileManager.default.removeItem(atPath: probe)
+    return true
+  }
+}
+
+/// `redraw`'s exit statuses that the plugin itself ends with.
+private enum ExitStatus {
+  /// A file that cannot be read or written, as `redraw` reports one.
+  static let inputError: Int32 = 2
+}
