@@ -96,7 +96,7 @@ struct TrailNames {
 
   /// `Type.member`, made once per pair.
   mutating func name(_ type: StringID, _ member: StringID, _ strings: borrowing StringTable) -> String {
-    let key = UInt64(UInt32(bitPattern: type.rawValue)) << 32 | UInt64(UInt32(bitPattern: member.rawValue))
+    let key = MemberKey(type: type, property: member).rawValue
     if let name = joined[key] { return name }
     let name = self.name(type, strings) + "." + self.name(member, strings)
     joined[key] = name

@@ -183,8 +183,9 @@ extension OverBroadInvalidationRule {
     private static func properties(of type: StringID, readBy indices: [Int], in nodes: [NodeState]) -> Set<StringID> {
       var read: Set<StringID> = []
       for index in indices {
-        for key in nodes[index].properties.keys where Int32(truncatingIfNeeded: key >> 32) == type.rawValue {
-          read.insert(StringID(rawValue: Int32(truncatingIfNeeded: key)))
+        for raw in nodes[index].properties.keys {
+          let key = MemberKey(rawValue: raw)
+          if key.type == type { read.insert(key.property) }
         }
       }
       return read

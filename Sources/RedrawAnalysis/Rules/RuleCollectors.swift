@@ -13,7 +13,7 @@ extension RuleCollectors: SessionCollector {
   }
 
   @inline(__always)
-  mutating func modelRead(_ evaluation: EvaluationFact, type: StringID, properties: ArraySlice<UInt64>) {
+  mutating func modelRead(_ evaluation: EvaluationFact, type: StringID, properties: ArraySlice<ReadKey>) {
     var fact = ModelRead(evaluation: evaluation, type: type, properties: properties)
     visitEach(&fact)
   }
@@ -78,7 +78,7 @@ private struct EvaluationBegan: CollectorVisitor {
 }
 
 private struct ModelRead: CollectorVisitor {
-  let evaluation: EvaluationFact, type: StringID, properties: ArraySlice<UInt64>
+  let evaluation: EvaluationFact, type: StringID, properties: ArraySlice<ReadKey>
   @inline(__always) func visit<Collector: SessionCollector>(
     _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
   ) { collector.modelRead(evaluation, type: type, properties: properties) }

@@ -17,10 +17,10 @@ protocol SessionCollector {
   /// An evaluation of a node began, for `reason`. Called for every evaluation, in order.
   mutating func evaluationBegan(_ evaluation: EvaluationFact, reason: EvaluationReason, threads: [Int64])
 
-  /// An evaluation that ended read `properties` (property ids, in the low 32 bits of each
-  /// key, sorted) of one instance of `type`. Only when the node's reads changed since its
-  /// last evaluation: the same reads tell nothing new.
-  mutating func modelRead(_ evaluation: EvaluationFact, type: StringID, properties: ArraySlice<UInt64>)
+  /// An evaluation that ended read `properties` (sorted, each a ``ReadKey/property``) of one
+  /// instance of `type`. Only when the node's reads changed since its last evaluation: the
+  /// same reads tell nothing new.
+  mutating func modelRead(_ evaluation: EvaluationFact, type: StringID, properties: ArraySlice<ReadKey>)
 
   /// An evaluation that ended read the object in `slot`, which an initializer made.
   mutating func madeInstanceRead(node: Int, type: StringID, slot: Int)
@@ -47,7 +47,7 @@ protocol SessionCollector {
 
 extension SessionCollector {
   func evaluationBegan(_ evaluation: EvaluationFact, reason: EvaluationReason, threads: [Int64]) {}
-  func modelRead(_ evaluation: EvaluationFact, type: StringID, properties: ArraySlice<UInt64>) {}
+  func modelRead(_ evaluation: EvaluationFact, type: StringID, properties: ArraySlice<ReadKey>) {}
   func madeInstanceRead(node: Int, type: StringID, slot: Int) {}
   func evaluationEnded(_ evaluation: EvaluationFact, objects: [ObjectState], groups: [InitGroupState]) {}
   func writeInBody(_ evaluation: EvaluationFact, write: PendingWrite, at evidence: Evidence, sample: TrailSample) {}

@@ -126,14 +126,14 @@ extension WholeModelReadRule {
     private var entries = DenseMap<NodeType, Entry>()
 
     /// - Complexity: O(1), plus O(p) for the p properties when they are the most yet.
-    mutating func modelRead(_ evaluation: EvaluationFact, type: StringID, properties: ArraySlice<UInt64>) {
+    mutating func modelRead(_ evaluation: EvaluationFact, type: StringID, properties: ArraySlice<ReadKey>) {
       let key = NodeType(node: evaluation.node, type: type)
       let position = entries.position(of: key.packed, key: key) {
         Entry(first: evaluation.start, trail: [evaluation.sample(note: "reads the model")])
       }
       if properties.count > entries.values[position].maximum {
         entries.values[position].maximum = properties.count
-        entries.values[position].properties = properties.map { StringID(rawValue: Int32(truncatingIfNeeded: $0)) }
+        entries.values[position].properties = properties.map { StringID(rawValue: $0.property) }
       }
     }
 

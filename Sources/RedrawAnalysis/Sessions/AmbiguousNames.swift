@@ -56,14 +56,14 @@ struct AmbiguousNames {
     var all = false
 
     /// Whether the sorted read keys of the object in `slot` hold one that counts.
-    func match(_ reads: [UInt64], slot: Int) -> Bool {
+    func match(_ reads: [ReadKey], slot: Int) -> Bool {
       if all {
         // The object's first key, unless it is the subscription's, which sorts last.
-        let position = reads.lowerBound(UInt64(slot) << 32)
-        return position < reads.count && reads[position] >> 32 == UInt64(slot)
-          && Int32(truncatingIfNeeded: reads[position]) != SessionBuilder.subscriptionProperty
+        let position = reads.lowerBound(.lowest(ofSlot: slot))
+        return position < reads.count && reads[position].slot == slot
+          && reads[position].property != SessionBuilder.subscriptionProperty
       }
-      return properties.contains { reads.holds(DenseIndex.key(Int32(slot), $0)) }
+      return properties.contains { reads.holds(ReadKey(slot: slot, property: $0)) }
     }
 
     /// Whether a read of `property` counts (a subscription is no read of a property).

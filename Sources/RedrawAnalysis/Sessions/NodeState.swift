@@ -8,8 +8,8 @@ struct NodeState {
   /// The parent's evaluation count when this node last evaluated.
   var parentEvaluationsSeen = 0
   var lastEvaluationWasted = false
-  /// What the last finished evaluation read, sorted: `object slot << 32 | property`.
-  var reads: [UInt64] = []
+  /// What the last finished evaluation read, sorted.
+  var reads: [ReadKey] = []
   /// The builder's `objectResets` when `reads` was last settled.
   var readsStamp = -1
   /// How many evaluations of this node are open (more than one only in odd traces).
@@ -17,7 +17,7 @@ struct NodeState {
   /// Object slots whose `readers` list this node (dropped lazily); touched only on the
   /// first read of an object in an evaluation.
   var indexedObjects: Set<Int32> = []
-  /// Every property read over all evaluations: `type << 32 | property`.
+  /// Every property read over all evaluations, by ``MemberKey``.
   var properties = DenseIndex()
   var pendingNeeded: PendingWrite?
   /// Whether a pending needed write changed a value (not all were of an equal value).
@@ -101,26 +101,26 @@ struct NodeState {
   }
 }
 
-extension [UInt64] {
+extension [ReadKey] {
   /// Whether the sorted array holds `key`.
   ///
   /// Called on a node's reads in place (`nodes[i].reads.holds(key)`): a method of the
   /// node itself would copy the whole node out of the array first.
   ///
   /// - Complexity: O(log n).
-  func holds(_ key: UInt64) -> Bool {
+  func holds(_ key: ReadKey) -> Bool {
     let position = lowerBound(key)
     return position < count && self[position] == key
   }
 
-  /// Whether the sorted read keys hold one of the object in `slot` (`slot << 32 | property`).
+  /// Whether the sorted read keys hold one of the object in `slot`.
   func holdsObject(_ slot: Int) -> Bool {
-    let position = lowerBound(UInt64(slot) << 32)
-    return position < count && self[position] >> 32 == UInt64(slot)
+    let position = lowerBound(.lowest(ofSlot: slot))
+    return position < count && self[position].slot == slot
   }
 
   /// The first position whose element is not less than `value` (the array is sorted).
-  func lowerBound(_ value: UInt64) -> Int {
+  func lowerBound(_ value: ReadKey) -> Int {
     var low = 0
     var high = count
     while low < high {

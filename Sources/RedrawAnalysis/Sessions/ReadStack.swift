@@ -1,11 +1,11 @@
-/// The reads of a thread's open body evaluations, `object slot << 32 | property`,
+/// The reads of a thread's open body evaluations (``ReadKey``),
 /// innermost evaluation's last.
 ///
 /// It keeps its storage: pushing writes in place once the stack has been that deep
 /// before, and popping an evaluation's reads is one store, where an array's
 /// `removeLast(_:)` would go through its general range replacement.
 struct ReadStack {
-  private var storage: [UInt64] = []
+  private var storage: [ReadKey] = []
   /// How many keys are on the stack.
   private(set) var count = 0
 
@@ -13,7 +13,7 @@ struct ReadStack {
 
   /// Pushes `key`.
   @inline(__always)
-  mutating func push(_ key: UInt64) {
+  mutating func push(_ key: ReadKey) {
     if count < storage.count {
       storage[count] = key
     } else {
@@ -23,7 +23,7 @@ struct ReadStack {
   }
 
   /// The keys in `range`, which lies within `0..<count`.
-  subscript(range: Range<Int>) -> ArraySlice<UInt64> { storage[range] }
+  subscript(range: Range<Int>) -> ArraySlice<ReadKey> { storage[range] }
 
   /// Sorts the keys from `start` to the top and drops repeated ones.
   ///
@@ -53,7 +53,7 @@ struct ReadStack {
   }
 
   /// Whether the keys from `start` to the top are `keys`, in order.
-  func top(from start: Int, equals keys: [UInt64]) -> Bool {
+  func top(from start: Int, equals keys: [ReadKey]) -> Bool {
     guard count - start == keys.count else { return false }
     for index in keys.indices where storage[start + index] != keys[index] { return false }
     return true

@@ -38,9 +38,9 @@ extension SessionBuilder {
       }
       summary.bindings = (bindingTypes[summary.node] ?? []).sorted()
       summary.timeline = node.timeline
-      summary.readProperties = node.properties.keys.map { key in
-        "\(strings[StringID(rawValue: Int32(truncatingIfNeeded: key >> 32))])."
-          + strings[StringID(rawValue: Int32(truncatingIfNeeded: key))]
+      summary.readProperties = node.properties.keys.map { raw in
+        let key = MemberKey(rawValue: raw)
+        return "\(strings[key.type]).\(strings[key.property])"
       }.sorted()
       // An ambiguous name beside one of its alternatives is not listed, nor counted.
       if !ambiguousNames.isEmpty { summary.readProperties = AmbiguousNames.collapsed(summary.readProperties) }
@@ -70,9 +70,9 @@ extension SessionBuilder {
       return summary
     }
     var causedByView = [[String: Int]](repeating: [:], count: properties.count)
-    for (key, count) in zip(updateIDs.keys, updateCounts) {
-      causedByView[Int(key >> 32)][strings[StringID(rawValue: Int32(truncatingIfNeeded: key))], default: 0] +=
-        count.needed + count.wasted
+    for (raw, count) in zip(updateIDs.keys, updateCounts) {
+      let key = UpdateKey(rawValue: raw)
+      causedByView[key.property][strings[key.view], default: 0] += count.needed + count.wasted
     }
     session.properties = properties.indices.map { index in
       let state = properties[index]
@@ -89,7 +89,8 @@ extension SessionBuilder {
       return summary
     }.sorted { ($0.type, $0.property) < ($1.type, $1.property) }
     session.updates = Self.updates(
-      Array(zip(updateIDs.keys, updateCounts)), properties: properties, actions: actions, names: &names,
+      Array(zip(updateIDs.keys.lazy.map(UpdateKey.init(rawValue:)), updateCounts)), properties: properties,
+      actions: actions, names: &names,
       strings: strings)
     session.actions = actions.map { state in
       ActionSummary(
@@ -110,60 +111,91 @@ extension SessionBuilder {
   /// Per view: the evaluations each property's writes and each action caused, needed and
   /// wasted, most first. Counted by ids; names are made once per distinct entry.
   private static func updates(
-    _ caused: [(UInt64, UpdateCount)], properties: [PropertyState], actions: [ActionState], names: inout TrailNames,
+    _ caused: [(UpdateKey, UpdateCount)], properties: [PropertyState], actions: [ActionState], names: inout TrailNames,
     strings: borrowing StringTable
   ) -> [ViewUpdate] {
-    /// `view << 32 | cause`, the cause a property index, or an action index with the top bit.
+    // Keyed by the packed word: a struct key would hash through `Hasher`'s general path.
     var counts: [UInt64: (needed: Int, wasted: Int)] = [:]
-    func key(_ view: StringID, _ cause: Int, action: Bool) -> UInt64 {
-      UInt64(UInt32(bitPattern: view.rawValue)) << 32 | UInt64(UInt32(cause)) | (action ? 1 << 31 : 0)
-    }
-    for (packed, count) in caused {
-      counts[key(StringID(rawValue: Int32(truncatingIfNeeded: packed)), Int(packed >> 32), action: false)] = (
-        count.needed, count.wasted
-      )
+    for (key, count) in caused {
+      counts[ViewCause(view: key.view, cause: .property(key.property)).rawValue] = (count.needed, count.wasted)
     }
     for (index, action) in actions.enumerated() {
+      let key = { (view: StringID) in ViewCause(view: view, cause: .action(index)).rawValue }
       for (view, count) in action.byView {
-        counts[key(view, index, action: true), default: (0, 0)].needed += count.needed
-        counts[key(view, index, action: true), default: (0, 0)].wasted += count.wasted
+        counts[key(view), default: (0, 0)].needed += count.needed
+        counts[key(view), default: (0, 0)].wasted += count.wasted
       }
     }
     // Names and sort ranks are made once per view and per cause, not once per pair: a view
     // appears with many causes and a cause with many views, and comparing strings in the sort
     // was the largest cost of finishing a session.
-    var causeNames: [UInt64: (name: String, sortKey: String)] = [:]
+    var causeNames: [UInt32: (name: String, sortKey: String)] = [:]
     var viewIDs: Set<Int32> = []
-    for key in counts.keys {
-      viewIDs.insert(Int32(truncatingIfNeeded: key >> 32))
-      let cause = key & 0xFFFF_FFFF
-      guard causeNames[cause] == nil else { continue }
-      let index = Int(cause & 0x7FFF_FFFF)
-      if cause & (1 << 31) != 0 {
+    for raw in counts.keys {
+      let key = ViewCause(rawValue: raw)
+      viewIDs.insert(key.view.rawValue)
+      guard causeNames[key.causeID] == nil else { continue }
+      switch key.cause {
+      case .action(let index):
         let name = names.name(actions[index].name, strings)
-        causeNames[cause] = (name, "action " + name)
-      } else {
+        causeNames[key.causeID] = (name, "action " + name)
+      case .property(let index):
         let name = names.name(properties[index].type, strings) + "." + names.name(properties[index].property, strings)
-        causeNames[cause] = (name, name)
+        causeNames[key.causeID] = (name, name)
       }
     }
     let viewRank = Self.ranks(viewIDs.map { ($0, names.name(StringID(rawValue: $0), strings)) })
     let causeRank = Self.ranks(causeNames.map { ($0.key, $0.value.sortKey) })
-    let sorted = counts.map { key, count in
-      (
-        order: (
-          -(count.needed + count.wasted), viewRank[Int32(truncatingIfNeeded: key >> 32)] ?? 0,
-          causeRank[key & 0xFFFF_FFFF] ?? 0
-        ), key: key, count: count
+    let sorted = counts.map { raw, count in
+      let key = ViewCause(rawValue: raw)
+      return (
+        order: (-(count.needed + count.wasted), viewRank[key.view.rawValue] ?? 0, causeRank[key.causeID] ?? 0),
+        key: key, count: count
       )
     }.sorted { $0.order < $1.order }
     return sorted.map { _, key, count in
-      let view = names.name(StringID(rawValue: Int32(truncatingIfNeeded: key >> 32)), strings)
-      let cause = key & 0xFFFF_FFFF
-      let name = causeNames[cause]?.name ?? ""
+      let name = causeNames[key.causeID]?.name ?? ""
+      let cause: ViewUpdate.Cause
+      switch key.cause {
+      case .action: cause = .action(name)
+      case .property: cause = .property(name)
+      }
       return ViewUpdate(
-        view: view, cause: cause & (1 << 31) != 0 ? .action(name) : .property(name), needed: count.needed,
-        wasted: count.wasted)
+        view: names.name(key.view, strings), cause: cause, needed: count.needed, wasted: count.wasted)
+    }
+  }
+
+  /// A view and what made it update, the key of ``updates(_:properties:actions:names:strings:)``:
+  /// the view in the high 32 bits, the cause's index in the low 31 and whether it is an action
+  /// in the bit between.
+  private struct ViewCause {
+    /// A property's writes, or an action, by index.
+    enum Cause {
+      case property(Int)
+      case action(Int)
+    }
+
+    let rawValue: UInt64
+
+    init(view: StringID, cause: Cause) {
+      let low: UInt64
+      switch cause {
+      case .property(let index): low = UInt64(UInt32(index))
+      case .action(let index): low = UInt64(UInt32(index)) | 1 << 31
+      }
+      rawValue = UInt64(UInt32(bitPattern: view.rawValue)) << 32 | low
+    }
+
+    init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    var view: StringID { StringID(rawValue: Int32(truncatingIfNeeded: rawValue >> 32)) }
+
+    /// The cause alone, as a key.
+    var causeID: UInt32 { UInt32(truncatingIfNeeded: rawValue) }
+
+    var cause: Cause {
+      let index = Int(causeID & 0x7FFF_FFFF)
+      return causeID & (1 << 31) != 0 ? .action(index) : .property(index)
     }
   }
 

@@ -125,7 +125,7 @@ extension SessionBuilder {
       if let object = event.object, let type = event.type, let property = event.property {
         let write = PendingWrite(type: type, property: property)
         let slot = objectIDs.index(of: DenseIndex.key(object))
-        let wasRead = slot.map { nodes[index].reads.holds(DenseIndex.key(Int32($0), property.rawValue)) } ?? false
+        let wasRead = slot.map { nodes[index].reads.holds(ReadKey(slot: $0, property: property)) } ?? false
         return wasRead ? .needed(write) : .overBroad(pendingOverBroad ?? write)
       }
       return pendingOverBroad.map { .overBroad($0) } ?? .unknown
@@ -165,7 +165,7 @@ extension SessionBuilder {
   mutating func endBody(node index: Int, span: OpenSpan, thread: Int, at time: Int64) {
     nodes[index].summary.bodyTime += max(0, time - span.start.time)
     nodes[index].openEvaluations -= 1
-    // Read keys are `object slot << 32 | property`: sorted, each object's reads are a run.
+    // Sorted, each object's reads are a run (``ReadKey`` puts the slot first).
     let start = Int(span.readsStart)
     threads[thread].openReads.sortTop(from: start)
     let changed =
@@ -180,9 +180,9 @@ extension SessionBuilder {
       thread: threadIDs[thread])
     var first = reads.startIndex
     while first < reads.endIndex {
-      let slot = Int(reads[first] >> 32)
+      let slot = reads[first].slot
       var end = first + 1
-      while end < reads.endIndex, Int(reads[end] >> 32) == slot { end += 1 }
+      while end < reads.endIndex, reads[end].slot == slot { end += 1 }
       let type = objects[slot].type
       if changed { settle(reads[first..<end], of: slot, type: type, evaluation) }
       if objects[slot].group != nil { collectors.madeInstanceRead(node: index, type: type, slot: slot) }
@@ -194,19 +194,19 @@ extension SessionBuilder {
 
   /// Derives what one object's reads in an evaluation tell: the properties the node
   /// reads and its entry in the object's readers; hands the properties to the collectors.
-  private mutating func settle(_ reads: ArraySlice<UInt64>, of slot: Int, type: StringID, _ evaluation: EvaluationFact)
+  private mutating func settle(_ reads: ArraySlice<ReadKey>, of slot: Int, type: StringID, _ evaluation: EvaluationFact)
   {
     let index = evaluation.node
     if nodes[index].indexedObjects.insert(Int32(slot)).inserted { objects[slot].readers.append(Int32(index)) }
     // Subscriptions sort last among an object's reads (one or more: a view may hold an
     // object twice); they read no property.
     var reads = reads
-    while let last = reads.last, Int32(truncatingIfNeeded: last) == Self.subscriptionProperty {
+    while let last = reads.last, last.property == Self.subscriptionProperty {
       reads = reads.dropLast()
     }
     guard !reads.isEmpty else { return }
     for key in reads {
-      nodes[index].properties.insert(DenseIndex.key(type.rawValue, Int32(truncatingIfNeeded: key)))
+      nodes[index].properties.insert(MemberKey(type: type, property: StringID(rawValue: key.property)).rawValue)
     }
     collectors.modelRead(evaluation, type: type, properties: reads)
   }
@@ -232,7 +232,7 @@ extension SessionBuilder {
 struct ParentFacts {
   var evaluations = 0
   var lastEvaluationWasted = false
-  /// The write behind the last evaluation (`type << 32 | property`, through parents for an
+  /// The write behind the last evaluation (a ``MemberKey``'s raw value, through parents for an
   /// evaluation caused by its parent), or 0.
   var causeWrite: UInt64 = 0
   /// The session's writes so far when the last evaluation began: a child evaluated with no
@@ -258,9 +258,9 @@ struct PendingWrite {
   /// The update it belongs to (``SessionBuilder/updateNumber``).
   var update: Int32 = 0
 
-  /// Its type and property as one key, `type << 32 | property`.
+  /// Its type and property as one key: a ``MemberKey``'s raw value.
   @inline(__always)
-  var pair: UInt64 { DenseIndex.key(type.rawValue, property.rawValue) }
+  var pair: UInt64 { MemberKey(type: type, property: property).rawValue }
 
   /// The write as a trail sample.
   func sample(threads: [Int64]) -> TrailSample {

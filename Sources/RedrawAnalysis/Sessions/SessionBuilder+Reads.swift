@@ -23,7 +23,7 @@ extension SessionBuilder {
       }
       return
     }
-    threads[thread].openReads.push(DenseIndex.key(Int32(slot), property.rawValue))
+    threads[thread].openReads.push(ReadKey(slot: slot, property: property))
   }
 
   /// A body's subscription to an object (`observe`): the view depends on the whole object,
@@ -42,7 +42,7 @@ extension SessionBuilder {
       nodes[node].holdings.append(NodeHolding(type: type, wrapper: wrapper, first: evidence))
     }
     let slot = touch(event.object!, type: event.type!, inInit: false, use: true, evidence)
-    threads[thread].openReads.push(DenseIndex.key(Int32(slot), Self.subscriptionProperty))
+    threads[thread].openReads.push(ReadKey(slot: slot, property: Self.subscriptionProperty))
   }
 
   /// The property of a read key that stands for a subscription: no real property (names
@@ -96,7 +96,7 @@ extension SessionBuilder {
   /// is noted as such).
   @inline(__always)
   mutating func propertyIndex(type: StringID, property: StringID, strings: borrowing StringTable) -> Int {
-    let (index, inserted) = propertyIDs.insert(DenseIndex.key(type.rawValue, property.rawValue))
+    let (index, inserted) = propertyIDs.insert(MemberKey(type: type, property: property).rawValue)
     if inserted {
       properties.append(PropertyState(type: type, property: property))
       propertyReads.append(0)
@@ -117,7 +117,7 @@ extension SessionBuilder {
   /// `aliases`, when the session recorded ambiguous names, are the other properties whose
   /// reads count as reads of the written one (``AmbiguousNames``).
   private mutating func invalidateReaders(of slot: Int, write: PendingWrite, aliases: AmbiguousNames.Aliases?) {
-    let read = DenseIndex.key(Int32(slot), write.property.rawValue)
+    let read = ReadKey(slot: slot, property: write.property)
     if !objects[slot].readers.isEmpty {
       var readers: [Int32] = []
       swap(&readers, &objects[slot].readers)
@@ -140,7 +140,7 @@ extension SessionBuilder {
           // the session's first subscription on) that a write changed: the view keeps showing
           // the old value unless something else re-evaluates it (``MissedUpdateRule``).
           if needed, hasSubscriptions,
-            !nodes[index].reads.holds(DenseIndex.key(Int32(slot), Self.subscriptionProperty))
+            !nodes[index].reads.holds(ReadKey(slot: slot, property: Self.subscriptionProperty))
           {
             collectors.unsubscribedReadWritten(node: index, write: write, threads: threadIDs)
           }
@@ -154,9 +154,9 @@ extension SessionBuilder {
     forEachOpenEvaluation { builder, index, reads in
       var readsObject = false
       var readsProperty = false
-      for key in reads where key >> 32 == UInt64(slot) {
+      for key in reads where key.slot == slot {
         readsObject = true
-        if key == read || aliases?.match(property: Int32(truncatingIfNeeded: key)) == true {
+        if key == read || aliases?.match(property: key.property) == true {
           readsProperty = true
           break
         }
@@ -183,7 +183,7 @@ extension SessionBuilder {
   /// Calls `body` with every body evaluation still open, its node and what it read so far.
   ///
   /// - Complexity: O(open spans + their reads); nothing is copied.
-  mutating func forEachOpenEvaluation(_ body: (inout SessionBuilder, Int, ArraySlice<UInt64>) -> Void) {
+  mutating func forEachOpenEvaluation(_ body: (inout SessionBuilder, Int, ArraySlice<ReadKey>) -> Void) {
     for thread in threads.indices where !threads[thread].openReads.isEmpty {
       let spans = threads[thread].spans
       for position in spans.indices {
@@ -201,9 +201,10 @@ extension SessionBuilder {
   /// cut short still shows what its views read.
   mutating func settleOpenEvaluations() {
     forEachOpenEvaluation { builder, index, reads in
-      for key in reads where Int32(truncatingIfNeeded: key) != Self.subscriptionProperty {
-        let type = builder.objects[Int(key >> 32)].type
-        builder.nodes[index].properties.insert(DenseIndex.key(type.rawValue, Int32(truncatingIfNeeded: key)))
+      for key in reads where key.property != Self.subscriptionProperty {
+        let type = builder.objects[key.slot].type
+        builder.nodes[index].properties.insert(
+          MemberKey(type: type, property: StringID(rawValue: key.property)).rawValue)
       }
     }
   }

@@ -16,7 +16,7 @@ extension SessionBuilder {
     var memo = updateMemos[index]
     if memo.pair != pair || memo.view != view {
       guard let property = propertyIDs.index(of: pair) else { return nil }
-      let (entry, inserted) = updateIDs.insert(DenseIndex.key(Int32(property), view.rawValue))
+      let (entry, inserted) = updateIDs.insert(UpdateKey(property: property, view: view).rawValue)
       if inserted { updateCounts.append(UpdateCount()) }
       memo = UpdateMemo(pair: pair, view: view, entry: Int32(entry), property: Int32(property))
       updateMemos[index] = memo

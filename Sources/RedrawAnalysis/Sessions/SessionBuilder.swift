@@ -55,7 +55,7 @@ package struct SessionBuilder {
   /// The object last used outside an initializer and its slot, while its state stands:
   /// a view's reads of one model follow each other.
   var lastTouched: (object: Int64, slot: Int)?
-  /// Properties read or written, by dense index; keys are `type << 32 | property`.
+  /// Properties read or written, by dense index; keys are ``MemberKey``s.
   var properties: [PropertyState] = []
   /// Each property's reads, by the same index: counted on every read, in an array small
   /// enough to stay in the cache while the trace streams through it.
@@ -85,7 +85,7 @@ package struct SessionBuilder {
   /// The types each node edits through bindings (writes inside its `binding` actions).
   var bindings: Set<NodeBinding> = []
   /// Evaluations each property's writes caused in each view, needed and over-broad: keys
-  /// `property index << 32 | view` in `updateIDs`, counts in `updateCounts` by the same index.
+  /// ``UpdateKey``s in `updateIDs`, counts in `updateCounts` by the same index.
   var updateIDs = DenseIndex()
   var updateCounts: [UpdateCount] = []
   /// Per node, by node index: its last entry in `updateIDs` (see `UpdateMemo`).
@@ -281,7 +281,7 @@ struct OpenSpan {
 /// Per-thread state: the open spans, innermost last, and the last time seen.
 struct ThreadState {
   var spans: [OpenSpan] = []
-  /// The reads of the open body evaluations, `object slot << 32 | property`; each span's
+  /// The reads of the open body evaluations (``ReadKey``s); each span's
   /// start at its ``OpenSpan/readsStart``.
   var openReads = ReadStack()
   var lastTime: Int64 = .min
