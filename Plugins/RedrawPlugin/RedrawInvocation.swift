@@ -4,7 +4,9 @@ struct RedrawInvocation {
   /// The commands that name findings from a source root.
   static let locatingCommands: Set<String> = ["analyze", "plan"]
   /// Every subcommand; anything else first is a trace for `analyze`, the default.
-  static let commands: Set<String> = ["analyze", "plan", "diff", "stats", "validate", "export", "rules", "explain"]
+  static let commands: Set<String> = [
+    "analyze", "plan", "diff", "stats", "validate", "export", "rules", "explain", "help",
+  ]
   /// The options whose value is a file `redraw` writes.
   static let outputOptions: Set<String> = ["-o", "--output", "--write-baseline"]
 
@@ -18,7 +20,8 @@ struct RedrawInvocation {
     let command = first.flatMap { Self.commands.contains($0) ? $0 : nil } ?? "analyze"
     let asksForHelp = user.contains("--help") || user.contains("-h") || user.contains("--version")
     var arguments = user
-    if Self.locatingCommands.contains(command), !asksForHelp,
+    // Without arguments `redraw` prints its overview, which a default `analyze` would not.
+    if !user.isEmpty, Self.locatingCommands.contains(command), !asksForHelp,
       !user.contains(where: { $0 == "--source-root" || $0.hasPrefix("--source-root=") })
     {
       // Before `--`, after which every argument is a trace.

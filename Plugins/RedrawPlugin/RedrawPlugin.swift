@@ -7,7 +7,10 @@ import PackagePlugin
 ///
 /// Every argument after the verb is `redraw`'s, and so is the exit status: the plugin ends
 /// with the status `redraw` ended with, which `swift package` reports as `Plugin ended with
-/// exit code N` and turns into its own failure. The plugin asks for no permission, so the
+/// exit code N` and turns into its own failure. `redraw`'s standard output is the plugin's,
+/// which SwiftPM prints on its standard output; so is everything a plugin writes to standard
+/// error, so `redraw`'s notes and errors are handed to SwiftPM as diagnostics instead, which
+/// it prints on standard error: a report on standard output stays the report alone. The plugin asks for no permission, so the
 /// commands that only read and print need no flag; a report written into the package needs
 /// `swift package --allow-writing-to-package-directory redraw …`, which is what lets a
 /// plugin write there under SwiftPM's sandbox (on macOS; Linux has none).
@@ -27,8 +30,14 @@ struct RedrawPlugin: CommandPlugin {
     process.executableURL = tool.url
     process.arguments = invocation.arguments
     process.currentDirectoryURL = package
+    let errors = Pipe()
+    process.standardError = errors
     try process.run()
+    let messages = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    for line in String(decoding: messages, as: UTF8.self).split(separator: "\n") {
+      Diagnostics.progress(String(line))
+    }
     switch process.terminationReason {
     case .exit where process.terminationStatus == 0: return
     case .exit: exit(process.terminationStatus)

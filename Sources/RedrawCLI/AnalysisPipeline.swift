@@ -147,7 +147,8 @@ public enum AnalysisPipeline {
     terminal.standardError(
       "redraw: note: \(count) recorded source file\(count == 1 ? "" : "s") name\(count == 1 ? "s" : "") no single file under the source root "
         + "\(root) (\(notFound.sorted().prefix(3).joined(separator: ", "))\(count > 3 ? ", …" : "")); "
-        + "they keep the recorded paths; pass --source-root with the package's directory\n")
+        + "they keep the recorded paths; if the traces were recorded from another package, pass --source-root "
+        + "with its directory\n")
   }
 
   /// Stage 6: renders the report.

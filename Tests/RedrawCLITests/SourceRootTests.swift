@@ -79,7 +79,8 @@ struct SourceRootTests {
     #expect(
       terminal.standardError.contains(
         "redraw: note: 1 recorded source file names no single file under the source root \(repositoryRoot.path) "
-          + "(FeedView.swift); they keep the recorded paths; pass --source-root with the package's directory"))
+          + "(FeedView.swift); they keep the recorded paths; if the traces were recorded from another package, "
+          + "pass --source-root with its directory"))
     #expect(terminal.standardOutput.contains("::error file=FeedView.swift,line=9,"))
   }
 

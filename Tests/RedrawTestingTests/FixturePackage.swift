@@ -50,6 +50,19 @@ struct FixturePackage {
   func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
     status: Int32, output: String
   ) {
+    let run = try run(tool, arguments, environment: environment, separatingErrors: false)
+    return (run.status, run.output)
+  }
+
+  /// Runs `swift ARGUMENTS` in the package: its status, its standard output, and its
+  /// standard error apart.
+  func swiftSeparatingErrors(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    try run("swift", arguments, environment: [:], separatingErrors: true)
+  }
+
+  private func run(_ tool: String, _ arguments: [String], environment: [String: String], separatingErrors: Bool)
+    throws -> (status: Int32, output: String, errors: String)
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [tool] + arguments
@@ -63,12 +76,29 @@ struct FixturePackage {
     }
     process.environment = inherited.merging(environment) { $1 }
     let output = Pipe()
+    let errors = separatingErrors ? Pipe() : output
     process.standardOutput = output
-    process.standardError = output
+    process.standardError = errors
     try process.run()
+    // Standard error is read on a queue of its own, so that neither pipe fills while the
+    // other is read.
+    let errorText = LockedValue<Data>(Data())
+    let errorsRead = DispatchSemaphore(value: 0)
+    if separatingErrors {
+      let handle = errors.fileHandleForReading
+      DispatchQueue.global().async {
+        let data = handle.readAll()
+        errorText.withLock { $0 = data }
+        errorsRead.signal()
+      }
+    }
     let data = output.fileHandleForReading.readAll()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    if separatingErrors { errorsRead.wait() }
+    return (
+      process.terminationStatus, String(decoding: data, as: UTF8.self),
+      String(decoding: errorText.withLock { $0 }, as: UTF8.self)
+    )
   }
 
   /// Makes `target` hold the files of `source`, rewriting only those that differ.

@@ -75,6 +75,31 @@ import Testing
     #expect(sarif.contains(package.directory.standardizedFileURL.path), "the source root is the package's directory")
   }
 
+  /// SwiftPM prints what a plugin writes to standard error on its standard output; the
+  /// plugin hands redraw's notes to SwiftPM as diagnostics, so the report is alone there.
+  @Test func standardOutputIsTheReportAlone() throws {
+    // The sample was recorded elsewhere: redraw notes that its source file is not here.
+    let run = try Self.package.get().swiftSeparatingErrors([
+      "package", "redraw", "analyze", "traces/feed.jsonl", "--format", "json", "--fail-on", "never",
+    ])
+    #expect(run.status == 0, "\(run.output)\(run.errors)")
+    #expect(run.output.hasPrefix("{"), "\(run.output.prefix(300))")
+    #expect(!run.output.contains("redraw: note:"))
+    #expect(run.errors.contains("redraw: note:"), "the note is on standard error: \(run.errors)")
+  }
+
+  /// `help` is a subcommand, not a trace; without arguments redraw prints its overview and
+  /// exits 64, as it does on its own.
+  @Test func helpAndNoArgumentsPrintRedrawsOverview() throws {
+    for arguments in [["redraw", "help"], ["redraw", "--help"], ["redraw", "help", "analyze"]] {
+      let run = try swiftPackage(arguments)
+      #expect(run.status == 0, "\(arguments): \(run.output)")
+      #expect(run.output.contains("USAGE:"), "\(arguments): \(run.output)")
+    }
+    let bare = try swiftPackage(["redraw"])
+    #expect(bare.output.contains("SUBCOMMANDS:") && bare.output.contains("exit code 64"), "\(bare.output)")
+  }
+
   @Test func theSubcommandsRun() throws {
     for arguments in [["stats", "traces/feed.jsonl"], ["validate", "traces/feed.jsonl"], ["explain", "budget"]] {
       let run = try swiftPackage(["redraw"] + arguments)
