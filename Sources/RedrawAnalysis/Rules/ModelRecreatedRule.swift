@@ -93,9 +93,9 @@ extension ModelRecreatedRule {
   /// Per node it keeps the instances made by initializers that its current and its last
   /// evaluation read, sorted by type and object, so one merge compares them.
   ///
-  /// What it reads of the builder's general reconstruction: an object's initializer group,
-  /// whether the object was written, and the group's `constructionRuns`, its runs made while
-  /// a view struct was being constructed (inside a body, or under an owner), which
+  /// What it reads of the builder's general reconstruction, through ``InstancesView``: an
+  /// object's initializer group, whether the object was written, and the group's runs made
+  /// while a view struct was being constructed (inside a body, or under an owner), which
   /// `SessionBuilder+Inits.swift` decides for every rule (`repeated-init` counts them too).
   struct Collector: SessionCollector {
     private var current: [[TypeObject]] = []
@@ -114,18 +114,18 @@ extension ModelRecreatedRule {
     /// - Complexity: O(1) for a node that read no instance made by an initializer in this
     ///   evaluation or the last; else O(i log i) for the i instances.
     @inline(__always)
-    mutating func evaluationEnded(_ evaluation: EvaluationFact, objects: [ObjectState], groups: [InitGroupState]) {
+    mutating func evaluationEnded(_ evaluation: EvaluationFact, instances: InstancesView) {
       let node = evaluation.node
       guard node < current.count, !current[node].isEmpty || !previous[node].isEmpty else { return }
       if current[node].count > 1 {
         current[node].sort { ($0.type.rawValue, $0.object) < ($1.type.rawValue, $1.object) }
       }
-      compare(evaluation, objects: objects, groups: groups)
+      compare(evaluation, instances: instances)
       swap(&current[node], &previous[node])
       current[node].removeAll(keepingCapacity: true)
     }
 
-    private mutating func compare(_ evaluation: EvaluationFact, objects: [ObjectState], groups: [InitGroupState]) {
+    private mutating func compare(_ evaluation: EvaluationFact, instances: InstancesView) {
       let current = current[evaluation.node]
       let previous = previous[evaluation.node]
       var i = 0
@@ -135,8 +135,8 @@ extension ModelRecreatedRule {
         var end = i
         var allRepeated = true
         while end < current.count, current[end].type == type {
-          let group = objects[Int(current[end].object)].group
-          allRepeated = allRepeated && group.map { groups[$0].summary.constructionRuns > 1 } ?? false
+          let group = instances.group(ofObject: Int(current[end].object))
+          allRepeated = allRepeated && group.map { instances.constructionRuns(ofGroup: $0) > 1 } ?? false
           end += 1
         }
         while j < previous.count, previous[j].type.rawValue < type.rawValue { j += 1 }
@@ -149,11 +149,11 @@ extension ModelRecreatedRule {
           }
           entries.values[position].trail.keep(evaluation.sample(note: "read a fresh instance"))
           entries.values[position].instances += 1
-          if previous[j..<previousEnd].contains(where: { objects[Int($0.object)].written }) {
+          if previous[j..<previousEnd].contains(where: { instances.isWritten(Int($0.object)) }) {
             entries.values[position].replacedAfterWrites += 1
           }
           if entries.values[position].group == nil {
-            entries.values[position].group = objects[Int(current[i].object)].group
+            entries.values[position].group = instances.group(ofObject: Int(current[i].object))
           }
         }
         i = end

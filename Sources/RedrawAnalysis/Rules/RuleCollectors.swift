@@ -95,7 +95,7 @@ private struct EvaluationEnded: CollectorVisitor {
   let evaluation: EvaluationFact
   @inline(__always) func visit<Collector: SessionCollector>(
     _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
-  ) { collector.evaluationEnded(evaluation, objects: objects, groups: groups) }
+  ) { collector.evaluationEnded(evaluation, instances: InstancesView(objects: objects, groups: groups)) }
 }
 
 private struct WriteInBody: CollectorVisitor {

@@ -26,8 +26,8 @@ protocol SessionCollector {
   mutating func madeInstanceRead(node: Int, type: StringID, slot: Int)
 
   /// An evaluation ended (after its ``modelRead(_:type:properties:)`` and
-  /// ``madeInstanceRead(node:type:slot:)`` facts).
-  mutating func evaluationEnded(_ evaluation: EvaluationFact, objects: [ObjectState], groups: [InitGroupState])
+  /// ``madeInstanceRead(node:type:slot:)`` facts), with what it may read of the instances.
+  mutating func evaluationEnded(_ evaluation: EvaluationFact, instances: InstancesView)
 
   /// A write, made while `evaluation` was open, to an instance some view has read.
   mutating func writeInBody(
@@ -49,7 +49,7 @@ extension SessionCollector {
   func evaluationBegan(_ evaluation: EvaluationFact, reason: EvaluationReason, threads: [Int64]) {}
   func modelRead(_ evaluation: EvaluationFact, type: StringID, properties: ArraySlice<ReadKey>) {}
   func madeInstanceRead(node: Int, type: StringID, slot: Int) {}
-  func evaluationEnded(_ evaluation: EvaluationFact, objects: [ObjectState], groups: [InitGroupState]) {}
+  func evaluationEnded(_ evaluation: EvaluationFact, instances: InstancesView) {}
   func writeInBody(_ evaluation: EvaluationFact, write: PendingWrite, at evidence: Evidence, sample: TrailSample) {}
   func effectInBody(_ evaluation: EvaluationFact, effect: EffectFact) {}
   func unsubscribedReadWritten(node: Int, write: PendingWrite, threads: [Int64]) {}

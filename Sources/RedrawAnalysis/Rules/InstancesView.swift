@@ -1,0 +1,30 @@
+/// What a collector may read of the instances the session builder tracks, when an evaluation
+/// ends: which initializer group made an object, whether it was written since, and how often
+/// its group ran while a view struct was being constructed.
+///
+/// A read-only window on the builder's state, made for the one call: collectors name what they
+/// read here rather than reach into the builder's arrays.
+struct InstancesView {
+  private let objects: [ObjectState]
+  private let groups: [InitGroupState]
+
+  @inline(__always)
+  init(objects: [ObjectState], groups: [InitGroupState]) {
+    self.objects = objects
+    self.groups = groups
+  }
+
+  /// The initializer group (by index, as ``BuiltSession/groups`` has it) that made the
+  /// object in `slot`, if one did.
+  @inline(__always)
+  func group(ofObject slot: Int) -> Int? { objects[slot].group }
+
+  /// Whether the object in `slot` was written outside an initializer.
+  @inline(__always)
+  func isWritten(_ slot: Int) -> Bool { objects[slot].written }
+
+  /// The runs of the group made while a view struct was being constructed (inside a body, or
+  /// under an owner), which `SessionBuilder+Inits.swift` decides for every rule.
+  @inline(__always)
+  func constructionRuns(ofGroup group: Int) -> Int { groups[group].summary.constructionRuns }
+}
