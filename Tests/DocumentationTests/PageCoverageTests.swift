@@ -22,7 +22,10 @@ struct PageCoverageTests {
   static var pages: [String] {
     let docs =
       (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("docs").path)) ?? []
-    let catalogs = ["RedrawTrace", "RedrawHarness", "RedrawTesting"].flatMap { module in
+    let modules =
+      (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("Sources").path))
+      ?? []
+    let catalogs = modules.sorted().flatMap { module in
       let folder = "Sources/\(module)/\(module).docc"
       let files =
         (try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent(folder).path)) ?? []

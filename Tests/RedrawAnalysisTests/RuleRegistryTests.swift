@@ -57,18 +57,9 @@ struct RuleRegistryTests {
   }
 
   @Test func theGeneratedRegistryIsCurrent() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = [repositoryRoot.appendingPathComponent("scripts/generate-rules.sh").path, "--stdout"]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let generated = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    let path = "Sources/RedrawAnalysis/Rules/RuleRegistry+Generated.swift"
-    let committed = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
-    #expect(committed == generated, "regenerate with: scripts/generate-rules.sh")
+    try GeneratedFile.check(
+      "Sources/RedrawAnalysis/Rules/RuleRegistry+Generated.swift", printedBy: "scripts/generate-rules.sh",
+      ["--stdout"], regenerate: "scripts/generate-rules.sh")
   }
 
   @Test(arguments: ids)

@@ -151,13 +151,29 @@ struct BaselineFileTests {
     }
   }
 
-  /// Entries written before counts were kept accept any count.
+  /// Entries written before counts were kept accept any count; those written before budget
+  /// findings had a metric name it as their property, and still match.
   @Test func anEntryWithoutACountAcceptsAny() throws {
     let text = """
       {"version":1,"findings":[{"rule":"budget","view":"SyncBadge","property":"bodyEvaluations"}]}
       """
     let suppressions = Suppressions(baseline: try Baseline.accepted(in: text))
     #expect(suppressions.apply(to: Analysis(files: [], findings: [Self.overrun(900)])).findings.isEmpty)
+  }
+
+  @Test func aBudgetsMetricIsWrittenAndReadAsItsOwnKey() throws {
+    let text = BaselineFile.render([Self.overrun(7)], toolVersion: "t")
+    #expect(text.contains(#""metric": "bodyEvaluations""#) && !text.contains("\"property\""), "\(text)")
+    let suppressions = Suppressions(baseline: try Baseline.accepted(in: text))
+    #expect(suppressions.apply(to: Analysis(files: [], findings: [Self.overrun(7)])).findings.isEmpty)
+  }
+
+  @Test func anUnknownMetricIsAnErrorNamingTheKnownOnes() {
+    #expect {
+      try Baseline.accepted(in: #"{"version":1,"findings":[{"rule":"budget","metric":"frames"}]}"#)
+    } throws: { error in
+      "\(error)".contains("findings[0]: expected \"metric\" to be one of bodyEvaluations")
+    }
   }
 
   @Test func aCountThatIsNoWholeNumberIsAnError() {
@@ -169,7 +185,7 @@ struct BaselineFileTests {
   static func overrun(_ count: Int) -> Finding {
     Finding(
       rule: "budget", severity: .error, message: "SyncBadge had \(count) body evaluations, over its budget of 6.",
-      fix: "", view: "SyncBadge", property: "bodyEvaluations", count: count, source: "t.jsonl",
+      fix: "", view: "SyncBadge", metric: .bodyEvaluations, count: count, source: "t.jsonl",
       evidence: Evidence(line: 1, time: 0))
   }
 }

@@ -130,9 +130,17 @@ public enum Baseline {
         }
         count = Int(number)
       }
+      var metric: Budget.Metric?
+      if let name = field("metric") {
+        guard let known = Budget.Metric(rawValue: name) else {
+          let names = Budget.Metric.allCases.map(\.rawValue).joined(separator: ", ")
+          throw BaselineError(message: "findings[\(index)]: expected \"metric\" to be one of \(names), not '\(name)'")
+        }
+        metric = known
+      }
       let finding = Finding(
         rule: rule, severity: .info, message: "", fix: "", view: field("view"), type: field("type"),
-        property: field("property"), metric: field("metric").flatMap(Budget.Metric.init(rawValue:)), count: 0,
+        property: field("property"), metric: metric, count: 0,
         site: field("site"), scenario: field("scenario"), source: "",
         evidence: Evidence(line: 0, time: 0))
       accepted[finding.subject] = max(accepted[finding.subject] ?? 0, count)
