@@ -82,6 +82,10 @@ struct NameMirror {
     extents += newExtents
   }
 
+  /// Whether the name with id `name` was copied (any id below zero stands for no name).
+  @inline(__always)
+  func holds(name: Int32) -> Bool { name < Int32(extents.count) }
+
   /// Whether both names packed in `word` (two ``TraceName``s) were copied.
   @inline(__always)
   func holds(_ word: UInt64) -> Bool {
@@ -96,8 +100,8 @@ struct NameMirror {
     return index >= 0 && index < extents.count ? Int(extents[index].count) : 2
   }
 
-  /// Appends the quoted bytes of `name` (an empty string for a name not copied yet); the
-  /// caller has reserved room.
+  /// Appends the quoted bytes of `name` (an empty string for an id never interned: the drain
+  /// copies every name a record refers to before formatting it); the caller has reserved room.
   @inline(__always)
   func write(_ name: TraceName, to buffer: inout EventBuffer) {
     let index = Int(name.rawValue)

@@ -127,6 +127,18 @@ extension Recorder {
 
   // MARK: - Routing
 
+  /// The record at `record`, its names copied into the writer's mirror first when it names
+  /// one interned since the pass began (the pass copies them once, at its start, and a
+  /// thread may intern a name and publish its record while the pass runs).
+  @inline(__always)
+  private func decode(_ record: UnsafePointer<redraw_slot>, _ header: RecordHeader, _ state: inout State)
+    -> DecodedRecord
+  {
+    let decoded = DecodedRecord(record, header)
+    if _slowPath(!state.names.holds(name: decoded.highestName)) { names.withLock { $0.copyNew(into: &state.names) } }
+    return decoded
+  }
+
   /// Formats one record into its session: its scope's, or the destination's. - Returns:
   /// The slots it takes.
   @inline(__always)
@@ -157,7 +169,7 @@ extension Recorder {
       } else if header.kind == .declareBuild {
         declareBuild(SwiftUIBuildField(code: Int(header.first)), in: &state.scopes.values[position])
       } else {
-        let decoded = DecodedRecord(record, header)
+        let decoded = decode(record, header, &state)
         state.scopes.values[position].makeRoom(for: decoded.bound(names: state.names))
         Self.format(
           decoded, clock: header.clock, thread: thread, into: &state.scopes.values[position], names: state.names)
@@ -177,7 +189,7 @@ extension Recorder {
     default:
       if _slowPath(!state.header.isWritten) { writeHeader(&state) }
       if _slowPath(state.dropped > 0) { writeLostLine(&state) }
-      let decoded = DecodedRecord(record, header)
+      let decoded = decode(record, header, &state)
       guard makeRoom(&state, decoded.bound(names: state.names)) else { break }
       Self.format(decoded, clock: header.clock, thread: thread, into: &state.main, names: state.names)
     }

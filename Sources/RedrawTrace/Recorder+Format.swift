@@ -23,6 +23,17 @@ enum DecodedRecord {
   /// and kinds this build does not know.
   case none
 
+  /// The highest id of the interned names the record refers to, or -1: the writer's
+  /// ``NameMirror`` must hold it before the record is formatted.
+  var highestName: Int32 {
+    switch self {
+    case .access(_, _, _, let type, let property, _): max(type.rawValue, property.rawValue)
+    case .deinit(_, let type), .`init`(_, let type, _, _): type.rawValue
+    case .body(_, let view, _, _, _, _, _, _, _, _): view.rawValue
+    default: -1
+    }
+  }
+
   /// Reads the record at `slot`.
   init(_ slot: UnsafePointer<redraw_slot>, _ header: RecordHeader) {
     var payload = PayloadReader(after: slot)
