@@ -11,8 +11,7 @@ extension Recorder {
   @inline(__always)
   static func callersScope() -> Int32? {
     guard _slowPath(activeScopes != 0) else { return 0 }
-    let scope = RecordingScope.current
-    return scope == 0 && !hasDestination ? nil : scope
+    return scopeSlowly()
   }
 
   /// Room for `slots` slots in the calling thread's chunk, or nil: the pool is exhausted
@@ -85,10 +84,15 @@ extension Recorder {
   }
 
   /// ``callersScope()`` while scoped sessions record: the task's or thread's scope, or nil.
+  ///
+  /// An event outside any scope is the destination's only when the destination takes the
+  /// whole process: one that records a single scope would discard it, and a record made
+  /// only to be discarded could fill the pool and be counted in that session's `lost` line.
   @usableFromInline @inline(never)
   static func scopeSlowly() -> Int32? {
     let scope = RecordingScope.current
-    return scope == 0 && !hasDestination ? nil : scope
+    guard scope == 0 else { return scope }
+    return hasDestination && redraw_destination_scope() == 0 ? 0 : nil
   }
 
   /// ``recordAccess(write:object:type:property:same:)`` when the thread has no chunk yet or

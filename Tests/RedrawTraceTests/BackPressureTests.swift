@@ -38,6 +38,9 @@ extension RecorderTests {
         scope.join {
           for step in 0..<Self.marks { Trace.mark("step \(step)\(pad)") }
         }
+        // Outside the scope, with the pool still full: events the session would discard are
+        // not recorded, so they are neither kept nor counted as lost.
+        for step in 0..<1_000 { Trace.mark("outside \(step)") }
         // Drained only now: `stop` waits for the writer, which waits for this reader.
         let (readEnd, read, reading) = (ends[0], Locked(Data()), DispatchGroup())
         DispatchQueue.global().async(group: reading) {
