@@ -129,11 +129,17 @@ struct AnalyzeCommandTests {
     #expect(wide.isEmpty, "\(wide)")
   }
 
-  @Test func thresholdsFromTheCommandLineApply() {
+  /// The sample's clock is written 30 times: the rule fires at its default minimum, and not
+  /// once the command line raises it past 30.
+  @Test(arguments: [(nil, true), ("30", true), ("31", false)] as [(String?, Bool)])
+  func thresholdsFromTheCommandLineApply(minimumWrites: String?, fires: Bool) throws {
     let terminal = CapturedTerminal()
-    #expect(
-      terminal.run([sample("hot-property"), "--fail-on", "info", "--threshold", "hot-property.minimum-writes=31"])
-        == .success)
+    let threshold = minimumWrites.map { ["--threshold", "hot-property.minimum-writes=\($0)"] } ?? []
+    _ = terminal.run([sample("hot-property"), "--format", "json"] + threshold)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(terminal.standardOutput.utf8)) as? [String: Any])
+    let findings = try #require(report["findings"] as? [[String: Any]])
+    #expect(findings.contains { $0["rule"] as? String == "hot-property" } == fires)
   }
 
   @Test func severalFilesMakeOneReport() throws {

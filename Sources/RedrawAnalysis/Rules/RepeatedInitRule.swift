@@ -1,5 +1,8 @@
 /// A type constructed again and again from one site while only one instance stays in use.
-package enum RepeatedInitRule: Rule {
+package enum RepeatedInitRule: Rule, SummaryOwner {
+  /// The discarded instances still alive of each initializer group, by the index of
+  /// ``Session/initGroups``.
+  package typealias Summary = [DiscardedInstances]
   public static let description = RuleDescription(
     id: "repeated-init",
     name: "Repeated initializer",
@@ -64,18 +67,40 @@ package enum RepeatedInitRule: Rule {
     let minimumRuns = Int(context.value(Self.minimumRuns, of: description))
     let costly = Int64(context.value(Self.costlyNanoseconds, of: description))
     let bodies = session.bodyLocations
-    return session.initGroups.filter { group in
-      group.runs >= minimumRuns && (group.produced == 0 || group.dropped > 0)
-    }.map { group in
+    let discarded = session.summaries[Self.self] ?? []
+    return session.initGroups.indices.filter { index in
+      let group = session.initGroups[index]
+      return group.runs >= minimumRuns && (group.produced == 0 || group.dropped > 0)
+    }.map { index in
+      let group = session.initGroups[index]
+      let alive = index < discarded.count ? discarded[index] : DiscardedInstances()
       let average = group.totalTime / Int64(max(group.runs, 1))
-      let severity: Severity =
-        group.effectCount > 0 ? .error : average >= costly || group.writesToDiscarded > 0 ? .warning : .info
+      let severity: Severity = group.effectCount > 0 ? .error : average >= costly || alive.writes > 0 ? .warning : .info
       return finding(
         in: session, context: context, severity: severity,
-        message: message(group, average: average, build: session.swiftUI), view: group.ownerView,
+        message: message(group, alive: alive, average: average, build: session.swiftUI), view: group.ownerView,
         type: group.type,
         count: group.runs, site: group.site, location: group.location(bodies: bodies),
         evidence: group.latest, trail: group.trail)
+    }
+  }
+
+  // MARK: - Collecting
+
+  /// Finds, when the session ends, the instances each group made that no view read and
+  /// that are still alive: kept by their own work (tasks, observers, timers), which wrote to
+  /// them.
+  struct Collector: SessionCollector {
+    mutating func finish(
+      into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
+    ) {
+      var discarded = [DiscardedInstances](repeating: DiscardedInstances(), count: built.groups.count)
+      for slot in 0..<built.instances.count where built.instances.isUnreadAndAlive(slot) {
+        guard let group = built.instances.group(ofObject: slot) else { continue }
+        discarded[group].instances += 1
+        discarded[group].writes += built.instances.writes(to: slot)
+      }
+      session.summaries[RepeatedInitRule.self] = discarded
     }
   }
 
@@ -98,7 +123,9 @@ package enum RepeatedInitRule: Rule {
     }
   }
 
-  static func message(_ group: InitGroupSummary, average: Int64, build: SwiftUIBuild? = nil) -> String {
+  static func message(
+    _ group: InitGroupSummary, alive: DiscardedInstances, average: Int64, build: SwiftUIBuild? = nil
+  ) -> String {
     var text = "\(group.type) was initialized \(Wording.count(group.runs, "time"))\(Wording.at(group.site))"
     if let view = group.ownerView { text += " for \(view)" }
     if group.produced == 0 {
@@ -108,12 +135,12 @@ package enum RepeatedInitRule: Rule {
         " but \(Wording.count(group.used, "instance")) stayed in use: \(group.dropped) "
         + "\(group.dropped == 1 ? "was" : "were") built and thrown away, " + why(build)
     }
-    if group.aliveDiscarded > 0, group.writesToDiscarded > 0 {
+    if alive.instances > 0, alive.writes > 0 {
+      let one = alive.instances == 1
       text +=
-        " \(Wording.count(group.aliveDiscarded, "discarded \(group.type)")) "
-        + "\(group.aliveDiscarded == 1 ? "is" : "are") still alive: "
-        + "\(group.aliveDiscarded == 1 ? "its" : "their") own work (tasks, observers, timers) wrote to "
-        + "\(group.aliveDiscarded == 1 ? "it" : "them") \(Wording.count(group.writesToDiscarded, "time"))."
+        " \(Wording.count(alive.instances, "discarded \(group.type)")) \(one ? "is" : "are") still alive: "
+        + "\(one ? "its" : "their") own work (tasks, observers, timers) wrote to \(one ? "it" : "them") "
+        + "\(Wording.count(alive.writes, "time"))."
     }
     text += " Each run took \(Wording.duration(average)) on average."
     if group.effectCount > 0 {
@@ -121,4 +148,15 @@ package enum RepeatedInitRule: Rule {
     }
     return text
   }
+}
+
+// MARK: - Summary
+
+/// The instances of one initializer group that no view read and that were still alive (no
+/// `deinit`) when the session ended.
+package struct DiscardedInstances: Sendable {
+  package var instances = 0
+  /// Writes to them after their initializers: the work of their own tasks, observers and
+  /// timers, which keeps them alive.
+  package var writes = 0
 }

@@ -92,6 +92,8 @@ struct BuiltSession {
   var nodes: [NodeState]
   var groups: [InitGroupState]
   var properties: [PropertyState]
+  /// The objects the session saw, as collectors may read them.
+  var instances: InstancesView
   /// Whether the session recorded a name the recorder could not tell (`<email|password>`):
   /// only then do lists of names need ``AmbiguousNames/collapsed(_:)``.
   var hasAmbiguousNames = false

@@ -20,11 +20,6 @@ public struct InitGroupSummary: Sendable {
   public var produced = 0
   /// Produced instances a view read in a body: in use.
   public var used = 0
-  /// Produced instances no view read that were still alive (no `deinit`) at the end.
-  public var aliveDiscarded = 0
-  /// Writes to those instances after their initializers: the work of their own tasks,
-  /// observers and timers, which keeps them alive.
-  public var writesToDiscarded = 0
   /// Effects inside the runs, by kind, in `EffectKind` order.
   package var effects: [EffectKind: Int] = [:]
   /// The detail of the first effect of each kind.

@@ -49,18 +49,9 @@ extension SessionBuilder {
     }
     var names = TrailNames(count: strings.count)
     let viewOfNode = Dictionary(session.nodes.map { ($0.node, $0.view) }, uniquingKeysWith: { _, last in last })
-    // Instances no view read that are still alive, and the writes their own work made.
-    var leaks = [(instances: Int, writes: Int)](repeating: (0, 0), count: groups.count)
-    for object in objects where !object.used && !object.released {
-      guard let group = object.group else { continue }
-      leaks[group].instances += 1
-      leaks[group].writes += Int(object.writes)
-    }
     session.initGroups = groups.indices.map { index in
       let group = groups[index]
       var summary = group.summary
-      summary.aliveDiscarded = leaks[index].instances
-      summary.writesToDiscarded = leaks[index].writes
       summary.type = strings[group.key.type]
       summary.site = group.key.site.map { strings[$0] }
       summary.owner = group.key.owner
@@ -100,7 +91,8 @@ extension SessionBuilder {
     collectors.finish(
       into: &session,
       from: BuiltSession(
-        nodes: nodes, groups: groups, properties: properties, hasAmbiguousNames: !ambiguousNames.isEmpty),
+        nodes: nodes, groups: groups, properties: properties,
+        instances: InstancesView(objects: objects, groups: groups), hasAmbiguousNames: !ambiguousNames.isEmpty),
       names: &names,
       strings: strings)
     session.diagnostics = diagnosticOrder.compactMap { diagnostics[$0] }
