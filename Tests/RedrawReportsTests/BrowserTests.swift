@@ -128,9 +128,10 @@ struct BrowserTests {
     let sessions = analysis.files.flatMap(\.sessions)
     #expect(results.findings == analysis.findings.count)
     #expect(results.ascendingSort == "ascending")
-    #expect(results.ascending == results.ascending.sorted())
-    #expect(results.descending == results.descending.sorted(by: >))
-    #expect(results.descending.first == 31)
+    // Sorted by the page's script: every view node's evaluations, both ways.
+    let evaluations = sessions.flatMap(\.nodes).map { Double($0.evaluations) }.sorted(by: >)
+    #expect(results.descending == evaluations)
+    #expect(results.ascending == results.descending.reversed())
     // The badge of the over-broad sample, the badge of the clean one, the count badge, and
     // the sync badge of the uninstrumented-model sample's two sessions.
     #expect(results.filtered.sorted() == ["SyncBadge", "SyncBadge", "UnreadBadge", "UnreadBadge", "UnreadCountBadge"])

