@@ -26,7 +26,7 @@ let package = Package(
 
     // MARK: - Analysis pipeline: read -> build sessions -> run rules -> render
     .target(name: "RedrawAnalysis", dependencies: ["RedrawPlatform"]),
-    .target(name: "RedrawReports", dependencies: ["RedrawAnalysis"]),
+    .target(name: "RedrawReports", dependencies: ["RedrawAnalysis", "RedrawPlatform"]),
     .target(name: "RedrawCLI", dependencies: ["RedrawAnalysis", "RedrawReports", "RedrawPlatform"]),
     .executableTarget(name: "redraw", dependencies: ["RedrawCLI"]),
     .plugin(

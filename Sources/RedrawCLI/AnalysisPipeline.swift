@@ -155,7 +155,8 @@ public enum AnalysisPipeline {
   static func render(_ analysis: Analysis, _ options: AnalyzeOptions) -> [UInt8] {
     let context = ReportContext(
       toolVersion: RedrawVersion.current, color: options.color, failOn: options.failOn,
-      generatedAt: options.generatedAt, sourceRoot: options.sourceRoot, workingDirectory: options.workingDirectory)
+      generatedAt: options.generatedAt, sourceRoot: options.sourceRoot, workingDirectory: options.workingDirectory,
+      threads: analysis.files.map(\.threads).max() ?? 1)
     return options.format.renderer.renderUTF8(analysis, context: context)
   }
 

@@ -32,7 +32,10 @@ public enum JSONReport: ReportRenderer {
         for session in analysis.sessions { writeSession(session, to: &json) }
       }
       json.array("findings") { json in
-        for finding in analysis.findings.prefix(maximumFindings) { writeFinding(finding, to: &json) }
+        let findings = analysis.findings.prefix(maximumFindings)
+        json.elements(findings.count, threads: context.threads) { json, range in
+          for index in range { writeFinding(findings[findings.startIndex + index], to: &json) }
+        }
       }
       json.field("findingsOmitted", max(0, analysis.findings.count - maximumFindings))
       json.array("unusedConfiguration") { json in

@@ -68,11 +68,15 @@ public struct ReportContext: Sendable {
   /// The absolute working directory, against which the Xcode format makes relative trace
   /// paths absolute.
   public var workingDirectory: String?
+  /// The threads a renderer may use (the JSON report writes its findings on as many); the
+  /// report is the same for any number.
+  public var threads: Int
 
   public init(
     toolVersion: String, color: Bool = false, failOn: Severity? = .error, generatedAt: String? = nil,
-    sourceRoot: String? = nil, workingDirectory: String? = nil
+    sourceRoot: String? = nil, workingDirectory: String? = nil, threads: Int = 1
   ) {
+    self.threads = threads
     self.toolVersion = toolVersion
     self.color = color
     self.failOn = failOn

@@ -46,4 +46,19 @@ import Testing
     let expected = RuleRegistry.run(on: serial.sessions, context: RuleContext())
     #expect(found.map(\.message) == expected.map(\.message))
   }
+
+  /// The rules on several threads find what one thread finds, in the same order: every
+  /// rule's sample, each session a piece per rule.
+  @Test(arguments: [2, 3, 8])
+  func rulesOnSeveralThreadsMatchOneThread(threads: Int) throws {
+    let directory = repositoryRoot.appendingPathComponent("SampleTraces/rules")
+    var reader = TraceReader(lenient: false)
+    let sessions = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+      .filter { $0.hasSuffix(".jsonl") }
+      .flatMap { name in try reader.read(path: directory.appendingPathComponent(name).path).sessions }
+    let expected = RuleRegistry.run(on: sessions, context: RuleContext())
+    let found = RuleRegistry.run(on: sessions, context: RuleContext(), threads: threads)
+    #expect(Set(expected.map(\.rule)).count >= 8)
+    #expect(found.map { "\($0.rule) \($0.message)" } == expected.map { "\($0.rule) \($0.message)" })
+  }
 }

@@ -41,6 +41,15 @@ struct LargeInputTests {
     #expect(report.utf8.count < limits[format]!, "\(format): \(report.utf8.count) bytes")
   }
 
+  /// The findings written in pieces on several threads join into the report one thread
+  /// writes, byte for byte (10,000 findings: forty pieces on four threads).
+  @Test(arguments: [2, 3, 4])
+  func theJSONReportIsTheSameOnAnyNumberOfThreads(threads: Int) {
+    let one = JSONReport.renderUTF8(Self.analysis, context: ReportContext(toolVersion: "t"))
+    let many = JSONReport.renderUTF8(Self.analysis, context: ReportContext(toolVersion: "t", threads: threads))
+    #expect(many == one)
+  }
+
   @Test func whatIsLeftOutIsCounted() {
     let context = ReportContext(toolVersion: "t")
     #expect(TextReport.render(Self.analysis, context: context).contains("… and 99,800 more findings"))

@@ -47,7 +47,9 @@ package struct TraceReader {
       // The calling thread builds sessions: the other jobs parse.
       var parallel = ParallelTraceReader(workers: threads - 1, lenient: lenient)
       parallel.namedSkippedLines = namedSkippedLines
-      return try parallel.read(path: path, name: displayName, strings: &strings)
+      var reading = try parallel.read(path: path, name: displayName, strings: &strings)
+      reading.threads = threads
+      return reading
     }
     var lines = try openLines(path, name: displayName)
     return try read(&lines, name: displayName)
@@ -213,6 +215,8 @@ public struct FileReading: Sendable {
   public var skipped: [TraceInputError] = []
   /// The last line, when it was cut short.
   public var partialLastLine: TraceInputError?
+  /// The threads that read the file: the stages after reading use as many.
+  package var threads = 1
 
   public init(file: String) {
     self.file = file

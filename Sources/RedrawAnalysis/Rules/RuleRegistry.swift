@@ -1,3 +1,5 @@
+import RedrawPlatform
+
 /// The rules Redraw runs, and the checks beside them.
 ///
 /// Add a rule by writing its file (its description, its `findings(in:context:)` and, when it
@@ -27,17 +29,21 @@ public enum RuleRegistry {
     Set(all.flatMap { rule in rule.description.thresholds.map { "\(rule.description.id).\($0.key)" } })
   }
 
-  /// Runs every rule over every session: the *run rules* stage.
+  /// Runs every rule over every session: the *run rules* stage, on up to `threads` threads.
+  ///
+  /// Each rule's pass over a session is one piece of work: rules only read the sessions, and
+  /// one rule can take half of the stage (over-broad invalidation on a large trace), so
+  /// threads take the pieces one at a time. With `threads` 1 it all runs on the calling
+  /// thread.
   ///
   /// - Returns: The findings session by session, each session's in the rules' order; the
   ///   ``Analyzer`` puts them in report order once, with the budgets'.
-  package static func run(on sessions: [Session], context: RuleContext) -> [Finding] {
-    var findings: [Finding] = []
-    for session in sessions {
-      for rule in all where !context.disabled.contains(rule.description.id) {
-        findings += rule.findings(in: session, context: context)
-      }
+  package static func run(on sessions: [Session], context: RuleContext, threads: Int = 1) -> [Finding] {
+    let rules = all.filter { !context.disabled.contains($0.description.id) }
+    guard !rules.isEmpty else { return [] }
+    let pieces = ParallelWork.map(sessions.count * rules.count, threads: threads) { piece in
+      rules[piece % rules.count].findings(in: sessions[piece / rules.count], context: context)
     }
-    return findings
+    return Array(pieces.joined())
   }
 }
