@@ -6,7 +6,7 @@
 #   scripts/generate-rules.sh --stdout  print it instead (RuleRegistryTests compares the two)
 #
 # No build is needed. After adding a rule, also regenerate docs/rules.md
-# (`swift run redraw rules --format markdown > docs/rules.md`) and the goldens that list
+# (`swift build && .build/debug/redraw rules --format markdown > docs/rules.md`) and the goldens that list
 # every rule (`REDRAW_RECORD_GOLDEN=1 swift test --filter GoldenTests`): docs/contributing.md.
 set -eu
 cd "$(dirname "$0")/.."
