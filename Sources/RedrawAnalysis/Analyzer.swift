@@ -80,10 +80,8 @@ public struct Analyzer: Sendable {
   /// in report order.
   package func runRules(_ files: [FileReading]) -> Analysis {
     let sessions = files.flatMap(\.sessions)
-    // As many threads as read the files: one for small files, as the reading found best.
-    let threads = files.map(\.threads).max() ?? 1
     let findings =
-      RuleRegistry.run(on: sessions, context: ruleContext, threads: threads)
+      RuleRegistry.run(on: sessions, context: ruleContext, threads: FileReading.threads(after: files))
       + (ruleContext.disabled.contains(BudgetCheck.description.id)
         ? [] : BudgetCheck.findings(in: sessions, budgets: budgets, context: ruleContext))
     return Analysis(files: files, findings: Finding.inReportOrder(findings))

@@ -156,7 +156,7 @@ public enum AnalysisPipeline {
     let context = ReportContext(
       toolVersion: RedrawVersion.current, color: options.color, failOn: options.failOn,
       generatedAt: options.generatedAt, sourceRoot: options.sourceRoot, workingDirectory: options.workingDirectory,
-      threads: analysis.files.map(\.threads).max() ?? 1)
+      threads: FileReading.threads(after: analysis.files))
     return options.format.renderer.renderUTF8(analysis, context: context)
   }
 

@@ -218,6 +218,9 @@ public struct FileReading: Sendable {
   /// The threads that read the file: the stages after reading use as many.
   package var threads = 1
 
+  /// The threads the stages after reading `files` use: as many as read the largest.
+  package static func threads(after files: [FileReading]) -> Int { files.map(\.threads).max() ?? 1 }
+
   public init(file: String) {
     self.file = file
   }
