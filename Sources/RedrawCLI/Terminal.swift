@@ -21,6 +21,10 @@ public struct Terminal: Sendable {
   public var environment: [String: String]
   /// Whether standard output is a terminal.
   public var outputIsTerminal: Bool
+  /// Whether the process exits as soon as the command returns (`redraw` itself, not a test
+  /// running commands in-process): a command may then leave large values for the exit to
+  /// reclaim at once instead of freeing them object by object.
+  public var exitsAfterCommand = false
 
   public init(
     standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
@@ -32,7 +36,7 @@ public struct Terminal: Sendable {
     self.outputIsTerminal = outputIsTerminal
   }
 
-  /// The process's own streams and environment.
+  /// The process's own streams and environment, for a process that exits after one command.
   public static func process() -> Terminal {
     var environment: [String: String] = [:]
     var entry = environ
@@ -46,6 +50,7 @@ public struct Terminal: Sendable {
     var terminal = Terminal(
       standardOutput: { write(1, $0) }, standardError: { write(2, $0) }, environment: environment,
       outputIsTerminal: isatty(1) == 1)
+    terminal.exitsAfterCommand = true
     terminal.standardOutputBytes = { bytes in
       _ = bytes.withUnsafeBytes { FileDescriptor.writeAll($0, to: 1) }
     }

@@ -55,10 +55,15 @@ public struct SourceLocator: Sendable {
 
   /// The file names whose files the root must list for `analysis`: those of locations not
   /// already under the root by their path.
+  ///
+  /// - Complexity: O(*n*) in the findings; each distinct path is looked at once.
   public func fileNames(in analysis: Analysis) -> Set<String> {
     var names: Set<String> = []
+    // Findings share few paths: each is taken apart once.
+    var seen: Set<String> = []
     for finding in analysis.findings {
-      guard let location = finding.location, location.resolution == .recorded, relativeToRoot(location.file) == nil
+      guard let location = finding.location, location.resolution == .recorded, seen.insert(location.file).inserted,
+        relativeToRoot(location.file) == nil
       else { continue }
       names.insert(location.fileName)
     }

@@ -265,7 +265,9 @@ private struct Merger {
   }
 
   mutating func finish(strings: StringTable) -> FileReading {
-    builder.finish(strings: strings, partialLastLine: partial != nil, lastLine: partial?.line ?? lines)
+    // The workers are done: their threads name the sessions' summaries beside this one.
+    builder.finish(
+      strings: strings, partialLastLine: partial != nil, lastLine: partial?.line ?? lines, threads: remaps.count + 1)
     reading.sessions = builder.sessions
     reading.bytes = bytes
     return reading

@@ -176,14 +176,20 @@ extension MissedUpdateRule {
       }
     }
 
+    mutating func annotate(_ nodes: inout [NodeSummary]) {
+      for (node, count) in missed.enumerated() where count > 0 { nodes[node].missedUpdates = count }
+    }
+
     mutating func finish(
       into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
     ) {
       // Without subscriptions the session is tracked per property: nothing is missed, and
       // a write at the very end simply had no pass recorded after it.
-      guard session.count(of: .observe) > 0 else { return }
+      guard session.count(of: .observe) > 0 else {
+        missed = []
+        return
+      }
       for node in pending.indices where pending[node] != nil { resolveMissed(node) }
-      for (node, count) in missed.enumerated() where count > 0 { session.nodes[node].missedUpdates = count }
       var properties: [NodeTypeKey: [MissedProperty]] = [:]
       for (key, entry) in entries.entries {
         properties[NodeTypeKey(node: key.node, type: key.type), default: []].append(

@@ -59,6 +59,13 @@ extension RuleCollectors: SessionCollector {
     swap(&finish.session, &session)
     swap(&finish.names, &names)
   }
+
+  mutating func annotate(_ nodes: inout [NodeSummary]) {
+    var annotate = Annotate(nodes: [])
+    swap(&annotate.nodes, &nodes)
+    visitEach(&annotate)
+    swap(&annotate.nodes, &nodes)
+  }
 }
 
 /// What ``RuleCollectors/visitEach(_:threads:objects:groups:)`` hands each collector to: one
@@ -124,4 +131,11 @@ private struct Finish: CollectorVisitor {
   mutating func visit<Collector: SessionCollector>(
     _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
   ) { collector.finish(into: &session, from: built, names: &names, strings: strings) }
+}
+
+private struct Annotate: CollectorVisitor {
+  var nodes: [NodeSummary]
+  mutating func visit<Collector: SessionCollector>(
+    _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
+  ) { collector.annotate(&nodes) }
 }

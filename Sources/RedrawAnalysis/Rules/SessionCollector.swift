@@ -40,9 +40,17 @@ protocol SessionCollector {
   /// it did not subscribe to (no `observe` of it in that evaluation).
   mutating func unsubscribedReadWritten(node: Int, write: PendingWrite, threads: [Int64])
 
-  /// Writes what was collected into `session`, with names.
+  /// Writes what was collected into `session`'s summaries, with names. The builder names
+  /// the session's own summaries (nodes, properties, …) beside this, on another thread when
+  /// there is one: here a collector reads only what the builder had before naming (its
+  /// counts and `built`), and writes only ``Session/summaries``.
   mutating func finish(
     into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable)
+
+  /// Adds what the collector learned of each node to the session's named nodes (by the
+  /// index facts use), once ``finish(into:from:names:strings:)`` and the builder's naming
+  /// are both done: the one place a collector changes the builder's summaries.
+  mutating func annotate(_ nodes: inout [NodeSummary])
 }
 
 extension SessionCollector {
@@ -53,6 +61,7 @@ extension SessionCollector {
   func writeInBody(_ evaluation: EvaluationFact, write: PendingWrite, at evidence: Evidence, sample: TrailSample) {}
   func effectInBody(_ evaluation: EvaluationFact, effect: EffectFact) {}
   func unsubscribedReadWritten(node: Int, write: PendingWrite, threads: [Int64]) {}
+  func annotate(_ nodes: inout [NodeSummary]) {}
 }
 
 // MARK: - Facts

@@ -33,7 +33,9 @@ package enum UnusedConfigurationCheck {
   public static func findings(
     budgets: [Budget], suppressions: Suppressions, in analysis: Analysis, context: RuleContext
   ) -> [Finding] {
-    guard !context.disabled.contains(description.id) else { return [] }
+    guard !context.disabled.contains(description.id), !budgets.isEmpty || !suppressions.ignores.isEmpty else {
+      return []
+    }
     let sessions = analysis.sessions
     let names = Names(sessions)
     var findings: [Finding] = []

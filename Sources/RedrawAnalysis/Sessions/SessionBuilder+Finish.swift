@@ -1,6 +1,10 @@
+import RedrawPlatform
+
 /// Turns the state of a finished session into a ``Session`` with names.
 extension SessionBuilder {
-  mutating func finishSession(strings: borrowing StringTable) {
+  /// Finishes the session in progress, naming its summaries on up to `namingThreads`
+  /// threads (two sides: more do not help).
+  mutating func finishSession(strings: borrowing StringTable, namingThreads: Int = 1) {
     guard var session = current else { return }
     settleOpenEvaluations()
     let counts = eventCounts.all
@@ -21,6 +25,37 @@ extension SessionBuilder {
     session.timelineBucket = timelineWidth
     session.duration = firstTime.map { lastTime - $0 } ?? 0
     closeOpenBuckets()
+    session.diagnostics = diagnosticOrder.compactMap { diagnostics[$0] }
+    // The builder names its summaries while the collectors name theirs: both only read
+    // the finished state, and each writes its own copy of the session, so on two threads
+    // they run side by side (the over-broad collector's naming alone is a third of
+    // finishing). Each side makes its own names.
+    var collectors = RuleCollectors()
+    swap(&collectors, &self.collectors)
+    let built = BuiltSession(
+      nodes: nodes, groups: groups, properties: properties,
+      instances: InstancesView(objects: objects, groups: groups), hasAmbiguousNames: !ambiguousNames.isEmpty)
+    let strings = copy strings
+    let named = ParallelWork.map(2, threads: namingThreads) { [session] side in
+      var named = session
+      var names = TrailNames(count: strings.count)
+      if side == 0 {
+        nameSummaries(into: &named, names: &names, strings: strings)
+      } else {
+        collectors.finish(into: &named, from: built, names: &names, strings: strings)
+      }
+      return named
+    }
+    session = named[0]
+    session.summaries = named[1].summaries
+    collectors.annotate(&session.nodes)
+    sessions.append(session)
+    self = SessionBuilder(source: source, sessions: sessions, parked: parked)
+  }
+
+  /// Writes the builder's own summaries into `session`, with names: nodes, initializer
+  /// groups, properties, updates and actions.
+  private func nameSummaries(into session: inout Session, names: inout TrailNames, strings: borrowing StringTable) {
     var bindingTypes: [Int64: [String]] = [:]
     for binding in bindings { bindingTypes[binding.node, default: []].append(strings[binding.type]) }
     session.nodes = nodes.map { node in
@@ -47,7 +82,6 @@ extension SessionBuilder {
       summary.propertiesRead = summary.readProperties.count
       return summary
     }
-    var names = TrailNames(count: strings.count)
     let viewOfNode = Dictionary(session.nodes.map { ($0.node, $0.view) }, uniquingKeysWith: { _, last in last })
     session.initGroups = groups.indices.map { index in
       let group = groups[index]
@@ -88,16 +122,6 @@ extension SessionBuilder {
         name: strings[state.name], performed: state.performed, writes: state.writes, evaluations: state.evaluations,
         overBroad: state.overBroad, equalValue: state.equalValue, first: state.first)
     }
-    collectors.finish(
-      into: &session,
-      from: BuiltSession(
-        nodes: nodes, groups: groups, properties: properties,
-        instances: InstancesView(objects: objects, groups: groups), hasAmbiguousNames: !ambiguousNames.isEmpty),
-      names: &names,
-      strings: strings)
-    session.diagnostics = diagnosticOrder.compactMap { diagnostics[$0] }
-    sessions.append(session)
-    self = SessionBuilder(source: source, sessions: sessions, parked: parked)
   }
 
   /// Per view: the evaluations each property's writes and each action caused, needed and

@@ -65,12 +65,12 @@ extension SessionBuilder {
 
   /// Finishes every parked session, at the end of the input, and orders all sessions by
   /// the line of their first `meta`.
-  mutating func finishParkedSessions(strings: borrowing StringTable) {
+  mutating func finishParkedSessions(strings: borrowing StringTable, threads: Int = 1) {
     let waiting = parked.values.sorted { ($0.current?.line ?? 0) < ($1.current?.line ?? 0) }
     parked = [:]
     for session in waiting {
       resume(session)
-      finishSession(strings: strings)
+      finishSession(strings: strings, namingThreads: threads)
     }
     // A session that was continued finished after the sessions nested in it; lines are
     // unique within a file.

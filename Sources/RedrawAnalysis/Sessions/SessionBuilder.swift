@@ -153,14 +153,17 @@ package struct SessionBuilder {
   }
 
   /// Finishes the last session, then those still parked; `partialLastLine` tells that the
-  /// input ended mid-line. Sessions are then in the order of their `meta` lines.
-  package mutating func finish(strings: borrowing StringTable, partialLastLine: Bool = false, lastLine: Int = 0) {
+  /// input ended mid-line. Sessions are then in the order of their `meta` lines. `threads`
+  /// are free to name the finished sessions' summaries (the reader's, once it is done).
+  package mutating func finish(
+    strings: borrowing StringTable, partialLastLine: Bool = false, lastLine: Int = 0, threads: Int = 1
+  ) {
     if partialLastLine {
       if current == nil { current = Session(source: source, line: lastLine) }
       current!.truncation = Session.Truncation(partialLastLine: true, openSpans: 0, line: lastLine)
     }
-    finishSession(strings: strings)
-    finishParkedSessions(strings: strings)
+    finishSession(strings: strings, namingThreads: threads)
+    finishParkedSessions(strings: strings, threads: threads)
   }
 
   /// Records a problem with the trace, counted by message.
