@@ -9,11 +9,19 @@ struct RedrawInvocation {
   ]
   /// The options whose value is a file `redraw` writes.
   static let outputOptions: Set<String> = ["-o", "--output", "--write-baseline"]
+  /// `swift package`'s own options for plugins, which go before the plugin's name.
+  static let packageOptions: Set<String> = [
+    "--allow-writing-to-package-directory", "--allow-writing-to-directory", "--allow-network-connections",
+    "--disable-sandbox",
+  ]
 
   /// What `redraw` is run with.
   let arguments: [String]
   /// The files the arguments write inside the package directory, absolute.
   let outputsInsidePackage: [String]
+  /// The first of `swift package`'s options given after `redraw`, where SwiftPM does not
+  /// read it.
+  let misplacedPackageOption: String?
 
   init(arguments user: [String], packageDirectory: String) {
     let first = user.first { !$0.hasPrefix("-") }
@@ -29,6 +37,10 @@ struct RedrawInvocation {
       arguments.insert(contentsOf: ["--source-root", packageDirectory], at: end)
     }
     self.arguments = arguments
+    let options = user[..<(user.firstIndex(of: "--") ?? user.endIndex)]
+    misplacedPackageOption = options.first { argument in
+      Self.packageOptions.contains(String(argument.prefix { $0 != "=" }))
+    }
     var outputs: [String] = []
     var index = user.startIndex
     while index < user.endIndex, user[index] != "--" {

@@ -20,10 +20,22 @@ struct RedrawPlugin: CommandPlugin {
     let tool = try context.tool(named: "redraw")
     let package = context.package.directoryURL.standardizedFileURL
     let invocation = RedrawInvocation(arguments: arguments, packageDirectory: package.path)
-    for output in invocation.outputsInsidePackage where !Self.canWrite(into: output) {
+    if let option = invocation.misplacedPackageOption {
       Diagnostics.error(
-        "redraw cannot write '\(output)' into the package: run "
-          + "`swift package --allow-writing-to-package-directory redraw \(arguments.joined(separator: " "))`")
+        "\(option) is an option of `swift package`, not of redraw: put it before `redraw` "
+          + "(`swift package \(option) redraw …`)")
+      exit(ExitStatus.usage)
+    }
+    for output in invocation.outputsInsidePackage {
+      guard let refusal = Self.writeRefusal(beside: output) else { continue }
+      if refusal == EPERM {
+        Diagnostics.error(
+          "redraw cannot write '\(output)' into the package (\(String(cString: strerror(refusal)))): SwiftPM's "
+            + "sandbox lets a plugin write there only with its permission; run "
+            + "`swift package --allow-writing-to-package-directory redraw \(arguments.joined(separator: " "))`")
+      } else {
+        Diagnostics.error("redraw cannot write '\(output)': \(String(cString: strerror(refusal)))")
+      }
       exit(ExitStatus.inputError)
     }
     let process = Process()
@@ -48,19 +60,23 @@ struct RedrawPlugin: CommandPlugin {
     }
   }
 
-  /// Whether a file can be created beside `path`: SwiftPM's sandbox refuses it in the
-  /// package unless the user allowed writing there. A directory that does not exist is
-  /// left for `redraw` to report.
-  private static func canWrite(into path: String) -> Bool {
+  /// Why a file cannot be created beside `path`, as an `errno`, or nil when it can:
+  /// SwiftPM's sandbox refuses it in the package (`EPERM`) unless the user allowed writing
+  /// there; a read-only directory refuses it with or without. A directory that does not
+  /// exist is left for `redraw` to report.
+  private static func writeRefusal(beside path: String) -> Int32? {
     let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-      return true
+      return nil
     }
     let probe = directory + "/.redraw-plugin-\(ProcessInfo.processInfo.processIdentifier)"
-    guard FileManager.default.createFile(atPath: probe, contents: nil) else { return false }
-    try? FileManager.default.removeItem(atPath: probe)
-    return true
+    let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    // A probe left by an earlier run of this process id was created there: writable.
+    guard descriptor >= 0 else { return errno == EEXIST ? nil : errno }
+    close(descriptor)
+    unlink(probe)
+    return nil
   }
 }
 
@@ -68,4 +84,6 @@ struct RedrawPlugin: CommandPlugin {
 private enum ExitStatus {
   /// A file that cannot be read or written, as `redraw` reports one.
   static let inputError: Int32 = 2
+  /// A wrong command line.
+  static let usage: Int32 = 64
 }

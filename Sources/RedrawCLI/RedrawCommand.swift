@@ -40,8 +40,10 @@ public enum RedrawCommand {
     out += "| 0 | success: no finding at or above `--fail-on`, no regression, a valid trace |\n"
     out +=
       "| 1 | findings at or above `--fail-on` (`analyze`), checklist items at or above it (`plan`), a regression (`diff`), problems (`validate`) |\n"
-    out += "| 2 | a trace or file that cannot be read, or is not valid |\n"
+    out += "| 2 | a trace or file that cannot be read, or is not valid; an output that cannot be written |\n"
     out += "| 64 | a wrong command line or configuration |\n\n"
+    out += "`redraw` alone prints the overview below on standard error and exits 64; `analyze` is the default "
+    out += "when the first argument is not a command (`redraw trace.jsonl`).\n\n"
     out += "## redraw\n\n```\n" + HelpFormatter.help(for: root, subcommands: subcommands) + "```\n"
     for command in subcommands {
       out += "\n## redraw \(command.name)\n\n```\n" + HelpFormatter.help(for: command) + "```\n"

@@ -75,6 +75,19 @@ import Testing
     #expect(sarif.contains(package.directory.standardizedFileURL.path), "the source root is the package's directory")
   }
 
+  /// SwiftPM reads its permission flags before the plugin's name only: after `redraw`, the
+  /// plugin says where the flag goes instead of handing redraw an option it does not know.
+  @Test func aSwiftPMFlagAfterRedrawSaysWhereItGoes() throws {
+    let run = try swiftPackage([
+      "redraw", "--allow-writing-to-package-directory", "analyze", "traces/clean.jsonl", "-o", "r.txt",
+    ])
+    #expect(run.status != 0)
+    #expect(
+      run.output.contains(
+        "--allow-writing-to-package-directory is an option of `swift package`, not of redraw: put it before `redraw`"),
+      "\(run.output)")
+  }
+
   /// SwiftPM prints what a plugin writes to standard error on its standard output; the
   /// plugin hands redraw's notes to SwiftPM as diagnostics, so the report is alone there.
   @Test func standardOutputIsTheReportAlone() throws {
