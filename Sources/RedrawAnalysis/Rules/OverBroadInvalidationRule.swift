@@ -98,24 +98,29 @@ extension OverBroadInvalidationRule {
   /// them: a cascaded evaluation counts for the entry its parent's last evaluation counted
   /// for.
   struct Collector: SessionCollector {
-    private var entries = DenseMap<ViewPropertyKey, Entry>()
+    /// The entries (a view and a written property), by position in order of first sight.
+    private var keys: [ViewPropertyKey] = []
+    private var entries: [Entry] = []
     /// The counts of each entry, by the same position, in a small array of their own:
     /// counting an evaluation touches nothing else.
     private var counts: [Count] = []
+    /// Per builder entry of a view and a property (``EvaluationFact/causeEntry``): the
+    /// position of its entry here, or -1. The builder has just found its entry for the
+    /// evaluation: looking it up again here was a second table lookup, and a cache miss.
+    private var positions: [Int32] = []
+    /// The positions of entries the builder has none for (only a `cause` named the
+    /// property), by view and property.
+    private var unnamed = DenseMap<ViewPropertyKey, Int32>()
     private var pairs = DenseIndex()
-    /// Per node, by index: its last entry, found again without hashing.
-    private var memos: [Memo] = []
     /// Per node, by index: the entry its last evaluation's waste traces back to, or -1.
     private var wastedFor: [Int32] = []
 
-    /// - Complexity: O(1); two table lookups unless the node's last over-broad evaluation
-    ///   was for the same view and property.
+    /// - Complexity: O(1): array accesses, but for a write the builder has no entry for.
     @inline(__always)
     mutating func evaluationBegan(_ evaluation: EvaluationFact, reason: EvaluationReason, threads: [Int64]) {
       let node = evaluation.node
       if node >= wastedFor.count {
         wastedFor.append(contentsOf: repeatElement(-1, count: node + 1 - wastedFor.count))
-        memos.append(contentsOf: repeatElement(Memo(), count: node + 1 - memos.count))
       }
       switch reason {
       case .overBroad(let write):
@@ -123,9 +128,9 @@ extension OverBroadInvalidationRule {
         // Whether the trail is full is kept beside the counts: the trail lies in an array of
         // its own, a cache miss away (measured: three quarters of `beginBody`'s time).
         if !counts[position].trailFull {
-          entries.values[position].trail.append(write.sample(threads: threads))
-          entries.values[position].trail.keep(evaluation.sample(note: "over-broad"))
-          counts[position].trailFull = entries.values[position].trail.count >= TrailSample.limit
+          entries[position].trail.append(write.sample(threads: threads))
+          entries[position].trail.keep(evaluation.sample(note: "over-broad"))
+          counts[position].trailFull = entries[position].trail.count >= TrailSample.limit
         }
         counts[position].evaluations += 1
         wastedFor[node] = Int32(position)
@@ -140,16 +145,24 @@ extension OverBroadInvalidationRule {
 
     /// The position of the entry for `write` and the evaluated node's view, added on first sight.
     private mutating func entry(for evaluation: EvaluationFact, write: PendingWrite) -> Int {
-      let pair = write.pair
-      let memo = memos[evaluation.node]
-      if memo.pair == pair, memo.view == evaluation.view { return Int(memo.position) }
       let key = ViewPropertyKey(view: evaluation.view, type: write.type, property: write.property)
-      let position = entries.position(of: key.packed(pairs: &pairs), key: key) {
-        Entry(first: evaluation.start, write: write, node: evaluation.node)
+      let next = Int32(counts.count)
+      let cause = Int(evaluation.causeEntry)
+      if cause >= 0 {
+        if cause >= positions.count {
+          positions.append(contentsOf: repeatElement(-1, count: cause + 1 - positions.count))
+        }
+        guard positions[cause] < 0 else { return Int(positions[cause]) }
+        positions[cause] = next
+      } else {
+        // A new key gets the next position; a known one keeps its own.
+        let index = unnamed.position(of: key.packed(pairs: &pairs), key: key) { next }
+        guard unnamed.values[index] == next else { return Int(unnamed.values[index]) }
       }
-      if position == counts.count { counts.append(Count()) }
-      memos[evaluation.node] = Memo(pair: pair, view: evaluation.view, position: Int32(position))
-      return position
+      keys.append(key)
+      entries.append(Entry(first: evaluation.start, write: write, node: evaluation.node))
+      counts.append(Count())
+      return Int(next)
     }
 
     mutating func finish(
@@ -159,7 +172,7 @@ extension OverBroadInvalidationRule {
       for index in built.nodes.indices { nodesOfView[built.nodes[index].view, default: []].append(index) }
       // Entries of one view and type (writes to its other properties) share the list.
       var listedReads: [ViewTypeKey: [String]] = [:]
-      session.summaries[OverBroadInvalidationRule.self] = zip(entries.entries, counts).map { entry, count in
+      session.summaries[OverBroadInvalidationRule.self] = zip(zip(keys, entries), counts).map { entry, count in
         let (key, state) = entry
         let viewType = ViewTypeKey(view: key.view, type: key.type)
         let propertiesRead: [String]
@@ -211,14 +224,6 @@ extension OverBroadInvalidationRule {
       var cascaded = 0
       /// Whether the entry's trail has all the samples it keeps.
       var trailFull = false
-    }
-
-    /// A node's last entry: the written type and property, the node's view then, and the
-    /// entry's position.
-    private struct Memo {
-      var pair: UInt64 = .max
-      var view = StringID(rawValue: -1)
-      var position: Int32 = 0
     }
   }
 }

@@ -79,6 +79,12 @@ struct EvaluationFact {
   var thread: Int64
   /// The update during which it began (``SessionBuilder/updateNumber``).
   var update: Int32 = 0
+  /// For an evaluation a write caused (needed, over-broad or of an equal value): the
+  /// builder's entry for the node's view and the written property, numbered densely in
+  /// order of first sight, so a collector keyed by view and property indexes by it instead
+  /// of hashing. -1 otherwise, and when the session never saw the property read or
+  /// written (only a `cause` named it).
+  var causeEntry: Int32 = -1
 
   /// The evaluation as a trail sample.
   func sample(note: String) -> TrailSample {

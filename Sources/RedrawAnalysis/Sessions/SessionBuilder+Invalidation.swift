@@ -38,23 +38,26 @@ extension SessionBuilder {
     recordOnTimeline(index, at: event.time, wasted: nodes[index].lastEvaluationWasted)
     if nodes[index].summary.evaluations == 1 { nodes[index].parentEvaluationsAtFirst = parent?.evaluations ?? 0 }
     beginStep()
-    let evaluation = EvaluationFact(
+    var evaluation = EvaluationFact(
       node: index, parent: parentIndex, view: view, start: evidence, thread: event.thread, update: updateNumber)
     switch reason {
     case .needed(let write):
-      if let property = countUpdate(of: index, view: view, write: write, wasted: false) {
+      if let (property, entry) = countUpdate(of: index, view: view, write: write, wasted: false) {
         properties[property].neededEvaluations += 1
         properties[property].trail.keep(evaluation.sample(note: "needed"))
+        evaluation.causeEntry = entry
       }
     case .overBroad(let write):
-      if let property = countUpdate(of: index, view: view, write: write, wasted: true) {
+      if let (property, entry) = countUpdate(of: index, view: view, write: write, wasted: true) {
         properties[property].overBroadEvaluations += 1
         properties[property].trail.keep(evaluation.sample(note: "over-broad"))
+        evaluation.causeEntry = entry
       }
     case .equalValue(let write):
-      if let property = countUpdate(of: index, view: view, write: write, wasted: true) {
+      if let (property, entry) = countUpdate(of: index, view: view, write: write, wasted: true) {
         properties[property].equalValueEvaluations += 1
         properties[property].trail.keep(evaluation.sample(note: "equal value"))
+        evaluation.causeEntry = entry
       }
     default:
       break

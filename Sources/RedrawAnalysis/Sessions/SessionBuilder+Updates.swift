@@ -6,12 +6,15 @@
 extension SessionBuilder {
   /// Counts an evaluation of node `index` caused by `write`, needed or `wasted`.
   ///
-  /// - Returns: The written property's index in `properties`, or nil when the property was
+  /// - Returns: The written property's index in `properties` and the entry of the view and
+  ///   property in `updateIDs` (``EvaluationFact/causeEntry``), or nil when the property was
   ///   never read or written (a body event's `cause` alone named it): then nothing is counted.
   /// - Complexity: O(1); two table lookups unless the node's last evaluation caused by a
   ///   write was for the same property and view.
   @inline(__always)
-  mutating func countUpdate(of index: Int, view: StringID, write: PendingWrite, wasted: Bool) -> Int? {
+  mutating func countUpdate(of index: Int, view: StringID, write: PendingWrite, wasted: Bool) -> (
+    property: Int, entry: Int32
+  )? {
     let pair = write.pair
     var memo = updateMemos[index]
     if memo.pair != pair || memo.view != view {
@@ -26,7 +29,7 @@ extension SessionBuilder {
     } else {
       updateCounts[Int(memo.entry)].needed += 1
     }
-    return Int(memo.property)
+    return (Int(memo.property), memo.entry)
   }
 }
 
