@@ -1,10 +1,9 @@
 #!/bin/sh
 # Builds the DocC documentation of every module with a catalog (Sources/<Module>/<Module>.docc:
-# RedrawTrace, RedrawHarness and RedrawTesting), one archive per module, with the toolchain's
-# own tools and no package dependency:
+# RedrawTrace, RedrawAnalysis, RedrawHarness and RedrawTesting), one archive per module, with
+# the toolchain's own tools and no package dependency:
 #
-#   scripts/docs.sh OUT              writes OUT/RedrawTrace.doccarchive,
-#                                    OUT/RedrawHarness.doccarchive and OUT/RedrawTesting.doccarchive
+#   scripts/docs.sh OUT              writes OUT/<Module>.doccarchive for each of them
 #   scripts/docs.sh --articles       rewrites the articles generated from docs/ (below), and stops
 #   scripts/docs.sh --print-article  prints RedrawTrace's GettingStarted.md as generated
 #                                    (DocumentationTests compares it with the committed one)

@@ -47,9 +47,10 @@ struct RedrawPlugin: CommandPlugin {
     try process.run()
     let messages = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    for line in String(decoding: messages, as: UTF8.self).split(separator: "\n") {
-      Diagnostics.progress(String(line))
-    }
+    // Every line, blank ones too (the overview's sections are apart), but the break at the end.
+    var lines = String(decoding: messages, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    for line in lines { Diagnostics.progress(String(line)) }
     switch process.terminationReason {
     case .exit where process.terminationStatus == 0: return
     case .exit: exit(process.terminationStatus)

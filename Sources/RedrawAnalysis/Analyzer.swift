@@ -36,8 +36,9 @@ public struct Analyzer: Sendable {
   /// Reads the traces at `paths` (`-` for standard input) and returns what the rules and
   /// budgets found that is neither ignored nor in the baseline.
   ///
-  /// - Parameter names: What evidence and errors call each file, by position (by default its
-  ///   path).
+  /// - Parameters:
+  ///   - paths: The trace files.
+  ///   - names: What evidence and errors call each file, by position (by default its path).
   /// - Throws: ``TraceInputError`` for an unreadable file or, unless lenient, a malformed line.
   public func analyze(paths: [String], names: [String]? = nil) throws(TraceInputError) -> Analysis {
     filter(runRules(try read(paths: paths, names: names)))
@@ -105,8 +106,10 @@ public struct Analyzer: Sendable {
   /// What moving each model the analysis shows tracked per object to `@Observable` changes
   /// (`redraw plan`): with this analyzer's thresholds.
   ///
-  /// - Parameter target: The SwiftUI build the app will be built with; nil for the one the
-  ///   traces reproduce when they agree, else Xcode 26 (said in ``MigrationPlan/targetSource``).
+  /// - Parameters:
+  ///   - analysis: What this analyzer found in the traces of the app before the migration.
+  ///   - target: The SwiftUI build the app will be built with; nil for the one the traces
+  ///     reproduce when they agree, else Xcode 26 (said in ``MigrationPlan/targetSource``).
   public func plan(for analysis: Analysis, target: SwiftUIBuild? = nil) -> MigrationPlan {
     MigrationPlan(analysis: analysis, context: ruleContext, target: target)
   }

@@ -1,7 +1,7 @@
 /// Where an entry of a configuration file is: the file and the entry's line and column.
 ///
 /// Budgets and ignore entries parsed from a file carry theirs, so a finding about the entry
-/// (``UnusedConfigurationCheck``) points at it: its `source` is the file and its evidence
+/// (`UnusedConfigurationCheck`) points at it: its `source` is the file and its evidence
 /// the entry's line, which every report shows where it shows a trace position.
 public struct ConfigurationEntry: Sendable, Hashable {
   /// The file, as the configuration was named (`.redraw.json`, or the `--config` path).

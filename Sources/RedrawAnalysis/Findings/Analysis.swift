@@ -42,7 +42,7 @@ public struct AnalysisSummary: Sendable, Equatable {
   public var cascadedEvaluations: Int
   /// Evaluations caused only by writes of an equal value.
   public var equalValueEvaluations: Int
-  /// Updates that never reached views reading what they changed (``MissedUpdateRule``).
+  /// Updates that never reached views reading what they changed (the `missed-update` rule).
   public var missedUpdates: Int
   /// The migration what-if: evaluations with property-level tracking
   /// (``Session/evaluationsWithPropertyTracking``): the evaluations less those saved, plus

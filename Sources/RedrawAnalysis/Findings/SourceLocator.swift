@@ -13,7 +13,7 @@
 /// - A path that names no file, or several, stays as recorded and is marked
 ///   ``CodeLocation/Resolution/notFound``: reports say so rather than invent a path.
 ///
-/// The locator is pure: the caller lists the root's files (see ``fileNames(in:)`` for the
+/// The locator is pure: the caller lists the root's files (see `fileNames(in:)` for the
 /// names worth listing), so tests need no file system.
 public struct SourceLocator: Sendable {
   /// The source root: an absolute path, without a trailing separator.

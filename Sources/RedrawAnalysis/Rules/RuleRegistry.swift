@@ -4,7 +4,7 @@ import RedrawPlatform
 ///
 /// Add a rule by writing its file (its description, its `findings(in:context:)` and, when it
 /// needs facts the session builder does not keep for every rule, its `Collector`; see
-/// ``SessionCollector``) and running `scripts/generate-rules.sh`, which lists it in ``all``
+/// `SessionCollector`) and running `scripts/generate-rules.sh`, which lists it in `all`
 /// and its collector in `RuleCollectors` (`RuleRegistry+Generated.swift`). Tests check that
 /// the generated file is current, that ids are unique, kebab-case and documented, that each
 /// rule's examples trigger it and its clean example does not, and that every collector

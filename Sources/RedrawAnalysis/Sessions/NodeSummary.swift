@@ -22,7 +22,7 @@ public struct NodeSummary: Sendable {
   /// (`"same":true`): `@Observable` since Swift 6.2 does not notify of those.
   public var equalValue = 0
   /// Updates of properties it read without subscribing to their object that never
-  /// re-evaluated it (``MissedUpdateRule``): with `@Observable` each would have.
+  /// re-evaluated it (the `missed-update` rule): with `@Observable` each would have.
   public var missedUpdates = 0
   /// Evaluations with no cause the trace shows.
   public var unknown = 0

@@ -1,7 +1,7 @@
 /// One recorded session, reconstructed: what every view node and initializer did and
 /// why each body evaluation happened.
 ///
-/// Built from a stream of events by ``SessionBuilder``; its size grows with the
+/// Built from a stream of events by `SessionBuilder`; its size grows with the
 /// distinct views, types, properties and sites of the session, not with its events.
 public struct Session: Sendable {
   /// The trace file the session came from (`-` for standard input).
