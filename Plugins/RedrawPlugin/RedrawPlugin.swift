@@ -28,13 +28,14 @@ struct RedrawPlugin: CommandPlugin {
     }
     for output in invocation.outputsInsidePackage {
       guard let refusal = Self.writeRefusal(beside: output) else { continue }
+      let reason = String(cString: strerror(refusal))
       if refusal == EPERM {
         Diagnostics.error(
-          "redraw cannot write '\(output)' into the package (\(String(cString: strerror(refusal)))): SwiftPM's "
-            + "sandbox lets a plugin write there only with its permission; run "
+          "redraw cannot write '\(output)' into the package (\(reason)): SwiftPM's sandbox lets a plugin write "
+            + "there only with its permission; run "
             + "`swift package --allow-writing-to-package-directory redraw \(arguments.joined(separator: " "))`")
       } else {
-        Diagnostics.error("redraw cannot write '\(output)': \(String(cString: strerror(refusal)))")
+        Diagnostics.error("redraw cannot write '\(output)': \(reason)")
       }
       exit(ExitStatus.inputError)
     }

@@ -12,10 +12,6 @@ struct Scenario: Sendable {
   /// The tracking modes of a scenario that records one script in each, in the order of
   /// ``runs``; empty for a migration.
   var modes: [Mode] = []
-  /// Whether a run's session adds its variant to the title: the tracking modes are two
-  /// scenarios of one screen, a migration's sides the same scenario, before and after (so
-  /// `redraw diff` compares them without a warning).
-  var titlesNameVariants = true
 
   /// One recording of the scenario: the same script in one tracking mode, or one side of a
   /// migration.
@@ -52,7 +48,6 @@ struct Scenario: Sendable {
     self.name = "migration-" + name
     self.title = title
     runs = [Run(variant: "before", record: before)] + after
-    titlesNameVariants = false
   }
 
   /// The file name of a run's recording.
@@ -67,7 +62,9 @@ struct Scenario: Sendable {
 
   /// Records a run, reproducibly.
   func record(_ run: Run) -> TraceRecording {
-    let title = titlesNameVariants ? run.variant.map { "\(self.title) (\($0))" } ?? self.title : self.title
+    // Tracking modes are two scenarios of one screen; a migration's sides are one scenario,
+    // before and after, so `redraw diff` compares them without a warning.
+    let title = modes.isEmpty ? self.title : run.variant.map { "\(self.title) (\($0))" } ?? self.title
     AppEffects.reset()
     defer { AppEffects.reset() }
     return Trace.record(scenario: title, app: "RedrawSamples", reproducible: true) { _ in run.record() }
