@@ -26,12 +26,21 @@ struct redraw_line_cache {
   redraw_line_entry entries[ENTRIES];
   uint32_t used;
   leading_digits leading;
+  /// The three digits of every number below 1000, four bytes apart: a time's six low digits
+  /// are two loads and two stores.
+  uint8_t triples[1000][4];
   uint8_t arena[ARENA + SLACK];
 };
 
 redraw_line_cache *redraw_line_cache_create(void) {
   redraw_line_cache *cache = calloc(1, sizeof(redraw_line_cache));
-  if (cache) cache->leading.base = NO_HIGH;
+  if (!cache) return 0;
+  cache->leading.base = NO_HIGH;
+  for (uint32_t value = 0; value < 1000; value++) {
+    cache->triples[value][0] = (uint8_t)('0' + value / 100);
+    cache->triples[value][1] = (uint8_t)('0' + value / 10 % 10);
+    cache->triples[value][2] = (uint8_t)('0' + value % 10);
+  }
   return cache;
 }
 
@@ -73,11 +82,13 @@ static const char pairs[201] =
 
 /// Copies `count` bytes (at most REDRAW_LINE_END_MAX) by copying SLACK bytes and then 32 at a
 /// time: up to SLACK bytes past the end are read and written, and the source and the
-/// destination both have the slack. An end of a usual line is one copy, no call.
+/// destination both have the slack. An end of up to 96 bytes (a type and a property of
+/// about 25 characters each) is one or two copies, no loop and no call.
 static inline void copy_with_slack(uint8_t *out, const uint8_t *from, uint32_t count) {
   COPY_INLINE(out, from, SLACK);
   if (__builtin_expect(count <= SLACK, 1)) return;
-  for (uint32_t offset = SLACK; offset < count; offset += 32) COPY_INLINE(out + offset, from + offset, 32);
+  COPY_INLINE(out + SLACK, from + SLACK, 32);
+  for (uint32_t offset = SLACK + 32; offset < count; offset += 32) COPY_INLINE(out + offset, from + offset, 32);
 }
 
 /// Writes the two digits of `pair` (below 100).
@@ -92,12 +103,12 @@ static inline void write_eight(uint8_t *out, uint32_t value) {
   write_pair(out + 6, low % 100);
 }
 
-/// Writes `value` (below LOW_LIMIT) as exactly LOW_DIGITS digits.
-static inline void write_six(uint8_t *out, uint32_t value) {
-  uint32_t high = value / 10000, low = value % 10000;
-  write_pair(out, high);
-  write_pair(out + 2, low / 100);
-  write_pair(out + 4, low % 100);
+/// Writes `value` (below LOW_LIMIT) as exactly LOW_DIGITS digits, and one byte more after
+/// them: two triples of `triples`.
+static inline void write_six(uint8_t *out, uint32_t value, const uint8_t (*triples)[4]) {
+  const uint32_t high = value / 1000;
+  memcpy(out, triples[high], 4);
+  memcpy(out + 3, triples[value - high * 1000], 4);
 }
 
 /// Writes `value` (below 10^8) without leading zeros; returns the digits written.
@@ -144,8 +155,9 @@ static inline __attribute__((always_inline)) int write_decimal(uint8_t *out, uin
 }
 
 /// Writes `time` in decimal at `out` and returns the end: the leading digits of the time
-/// before, when they are this time's too, and six more. 20 bytes at most, 16 + 6 written.
-static inline __attribute__((always_inline)) uint8_t *write_time(uint8_t *out, uint64_t time, leading_digits *leading) {
+/// before, when they are this time's too, and six more. 20 bytes at most, 16 + 7 written.
+static inline __attribute__((always_inline)) uint8_t *write_time(
+  uint8_t *out, uint64_t time, leading_digits *leading, const uint8_t (*triples)[4]) {
   uint64_t low = time - leading->base;
   if (__builtin_expect(low >= LOW_LIMIT, 0)) {
     if (time < LOW_LIMIT) return out + write_short(out, (uint32_t)time);  // no leading digits
@@ -156,9 +168,12 @@ static inline __attribute__((always_inline)) uint8_t *write_time(uint8_t *out, u
   }
   memcpy(out, leading->digits, 16);
   out += leading->count;
-  write_six(out, (uint32_t)low);
+  write_six(out, (uint32_t)low, triples);
   return out + LOW_DIGITS;
 }
+
+/// The openings of a `read` (1) and a `write` (2) line: 16 and 17 bytes.
+static const uint8_t openings[3][32] = {"", "{\"e\":\"read\",\"t\":", "{\"e\":\"write\",\"t\":"};
 
 /// The most a cached line takes: the longer opening, twenty digits, and the longest end
 /// with the slack its copy reads past it.
@@ -170,50 +185,52 @@ uint32_t redraw_format_cached_accesses(
   const uint64_t start = output->start;
   if (limit < start) return 0;
   const uint64_t span = limit - start;
-  if (output->capacity - output->count < CACHED_LINE_MAX) return 0;
-  uint8_t *const base = output->base;
-  uint8_t *out = base + output->count;
-  // One comparison a line: whether the longest line still fits.
-  uint8_t *const last_start = base + (output->capacity - CACHED_LINE_MAX);
+  uint8_t *out = output->base + output->count;
+  uint8_t *const buffer_end = output->base + output->capacity;
   int64_t last = output->last_time;
   // A read (1) or a write (2) of this scope: the shape minus `first_shape` is 0 or 1.
   const uint64_t first_shape = (uint64_t)(uint32_t)scope << 32 | 1;
   const uint64_t tid_word = (uint64_t)(uint32_t)tid << 32 | (1ULL << 31);
+  const redraw_line_entry *const entries = cache->entries;
+  const uint8_t *const arena = cache->arena;
+  const uint8_t(*const triples)[4] = cache->triples;
   leading_digits leading = cache->leading;
-  uint32_t done = 0;
-  for (; done < count; done++) {
-    const uint64_t *words = records[done].words;
-    const uint64_t header = words[3];
-    // One slot (no payload), of this scope, its flags aside.
-    if ((header & 0xFFFFFFFFFFFF00FFULL) - first_shape > 1) break;
-    const uint64_t since_start = words[0] - start;
-    if (__builtin_expect(since_start > span, 0)) break;  // before the start or after the limit
-    const uint64_t key = tid_word | (header & 0xFFFF);
-    const redraw_line_entry *entry = &cache->entries[slot_of(words[1], words[2], key)];
-    if (entry->key != key || entry->object != words[1] || entry->names != words[2]) break;
-    if (__builtin_expect(out > last_start, 0)) break;
-    if ((int64_t)since_start > last) last = (int64_t)since_start;
-    if ((header & 0xFF) == 2) {
-      memcpy(out, "{\"e\":\"write\",\"t\":", 17);
-      out += 17;
-    } else {
-      memcpy(out, "{\"e\":\"read\",\"t\":", 16);
-      out += 16;
+  const redraw_slot *record = records;
+  const redraw_slot *const end = records + count;
+  // In runs of as many lines as fit, however long each is: no line checks the room.
+  while (record < end && buffer_end - out >= CACHED_LINE_MAX) {
+    const uint64_t fit = (uint64_t)(buffer_end - out) / CACHED_LINE_MAX;
+    const redraw_slot *const run_end = (uint64_t)(end - record) > fit ? record + fit : end;
+    for (; record < run_end; record++) {
+      const uint64_t header = record->words[3];
+      // One slot (no payload), of this scope, its flags aside.
+      if ((header & 0xFFFFFFFFFFFF00FFULL) - first_shape > 1) goto done;
+      const uint64_t since_start = record->words[0] - start;
+      if (__builtin_expect(since_start > span, 0)) goto done;  // before the start or after the limit
+      const uint64_t object = record->words[1], names = record->words[2];
+      const uint64_t key = tid_word | (header & 0xFFFF);
+      const redraw_line_entry *entry = &entries[slot_of(object, names, key)];
+      if (entry->key != key || entry->object != object || entry->names != names) goto done;
+      if ((int64_t)since_start > last) last = (int64_t)since_start;
+      // The opening of the kind, 1 or 2: 16 or 17 bytes.
+      const uint64_t kind = header & 0xFF;
+      memcpy(out, openings[kind], 17);
+      out += 15 + kind;
+      out = write_time(out, (uint64_t)last, &leading, triples);
+      const uint32_t length = entry->count;
+      copy_with_slack(out, arena + entry->start, length);  // the arena and the buffer have the slack
+      out += length;
     }
-    out = write_time(out, (uint64_t)last, &leading);
-    const uint32_t length = entry->count;
-    const uint8_t *end = cache->arena + entry->start;
-    copy_with_slack(out, end, length);  // the arena and the buffer have the slack
-    out += length;
   }
-  output->count = out - base;
+done:
+  output->count = out - output->base;
   output->last_time = last;
   cache->leading = leading;
-  return done;
+  return (uint32_t)(record - records);
 }
 
 int redraw_write_decimal(uint8_t *out, uint64_t value) { return write_decimal(out, value); }
 
 int redraw_line_cache_write_time(redraw_line_cache *cache, uint8_t *out, uint64_t time) {
-  return (int)(write_time(out, time, &cache->leading) - out);
+  return (int)(write_time(out, time, &cache->leading, cache->triples) - out);
 }

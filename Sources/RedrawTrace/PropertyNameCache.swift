@@ -69,18 +69,20 @@ final class PropertyNameCache: Sendable {
 
   @inline(__always)
   private static func value(in table: UnsafeMutablePointer<Int64>, type: UInt, key: UInt) -> Int64? {
-    let mask = Int(redraw_atomic_load_relaxed(table)) - 1
+    // Wrapping arithmetic: the capacity is a power of two and the index below it, so none
+    // overflows, and the checks would cost a third of the probe.
+    let mask = Int(redraw_atomic_load_relaxed(table)) &- 1
     let wantedKey = Int64(truncatingIfNeeded: UInt64(key))
     let wantedType = Int64(truncatingIfNeeded: UInt64(type))
     var index = hash(type: type, key: key) & mask
     while true {
-      let slot = table + 1 + index * 3
+      let slot = table + 1 + index &* 3
       let stored = redraw_atomic_load(slot)
       if stored == 0 { return nil }
       if stored == wantedKey, redraw_atomic_load_relaxed(slot + 1) == wantedType {
         return redraw_atomic_load_relaxed(slot + 2)
       }
-      index = (index + 1) & mask
+      index = (index &+ 1) & mask
     }
   }
 

@@ -39,16 +39,20 @@ extension TrackedModel {
 ///
 /// Sendable: the write-handler flag is only read and changed atomically.
 public final class ModelTracking: @unchecked Sendable {
-  /// The registrar that `@Tracked` reports accesses and mutations to.
-  public let registrar = ObservationRegistrar()
+  // The properties every recorded access reads come before the registrar: its size is
+  // known only at run time (Observation is a resilient module), so each property after it
+  // lies at an offset loaded from memory.
+
   /// The instance's trace identity.
   public let identity = TraceIdentity()
-  /// Handlers of ``observeWrites(_:)``, by token.
-  let writeHandlers = Locked<[ObjectIdentifier: @Sendable (TrackedWrite) -> Void]>([:])
   /// 1 while any handler is registered: the one check a write makes, an atomic load
   /// inlined into the setter (a pointer, since inlinable code can call the C atomics
   /// but not the package's `AtomicInt`).
   @usableFromInline let writeHandlersFlag: UnsafeMutablePointer<Int64>
+  /// The registrar that `@Tracked` reports accesses and mutations to.
+  public let registrar = ObservationRegistrar()
+  /// Handlers of ``observeWrites(_:)``, by token.
+  let writeHandlers = Locked<[ObjectIdentifier: @Sendable (TrackedWrite) -> Void]>([:])
 
   public init() {
     writeHandlersFlag = .allocate(capacity: 1)
