@@ -26,21 +26,12 @@ struct redraw_line_cache {
   redraw_line_entry entries[ENTRIES];
   uint32_t used;
   leading_digits leading;
-  /// The three digits of every number below 1000, four bytes apart: a time's six low digits
-  /// are two loads and two stores.
-  uint8_t triples[1000][4];
   uint8_t arena[ARENA + SLACK];
 };
 
 redraw_line_cache *redraw_line_cache_create(void) {
   redraw_line_cache *cache = calloc(1, sizeof(redraw_line_cache));
-  if (!cache) return 0;
-  cache->leading.base = NO_HIGH;
-  for (uint32_t value = 0; value < 1000; value++) {
-    cache->triples[value][0] = (uint8_t)('0' + value / 100);
-    cache->triples[value][1] = (uint8_t)('0' + value / 10 % 10);
-    cache->triples[value][2] = (uint8_t)('0' + value % 10);
-  }
+  if (cache) cache->leading.base = NO_HIGH;
   return cache;
 }
 
@@ -67,6 +58,21 @@ void redraw_line_cache_store(
   entry->count = count;
   cache->used += count;
 }
+
+/// The three digits of every number below 1000, four bytes apart: a time's six low digits
+/// are two loads and two stores.
+#define TRIPLES_OF(h, t) \
+  {h, t, '0'}, {h, t, '1'}, {h, t, '2'}, {h, t, '3'}, {h, t, '4'}, {h, t, '5'}, {h, t, '6'}, {h, t, '7'}, \
+    {h, t, '8'}, {h, t, '9'}
+#define HUNDRED_OF(h) \
+  TRIPLES_OF(h, '0'), TRIPLES_OF(h, '1'), TRIPLES_OF(h, '2'), TRIPLES_OF(h, '3'), TRIPLES_OF(h, '4'), \
+    TRIPLES_OF(h, '5'), TRIPLES_OF(h, '6'), TRIPLES_OF(h, '7'), TRIPLES_OF(h, '8'), TRIPLES_OF(h, '9')
+static const uint8_t triples[1000][4] = {
+  HUNDRED_OF('0'), HUNDRED_OF('1'), HUNDRED_OF('2'), HUNDRED_OF('3'), HUNDRED_OF('4'),
+  HUNDRED_OF('5'), HUNDRED_OF('6'), HUNDRED_OF('7'), HUNDRED_OF('8'), HUNDRED_OF('9'),
+};
+#undef HUNDRED_OF
+#undef TRIPLES_OF
 
 static const char pairs[201] =
   "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
@@ -104,8 +110,8 @@ static inline void write_eight(uint8_t *out, uint32_t value) {
 }
 
 /// Writes `value` (below LOW_LIMIT) as exactly LOW_DIGITS digits, and one byte more after
-/// them: two triples of `triples`.
-static inline void write_six(uint8_t *out, uint32_t value, const uint8_t (*triples)[4]) {
+/// them: two entries of `triples`.
+static inline void write_six(uint8_t *out, uint32_t value) {
   const uint32_t high = value / 1000;
   memcpy(out, triples[high], 4);
   memcpy(out + 3, triples[value - high * 1000], 4);
@@ -155,9 +161,9 @@ static inline __attribute__((always_inline)) int write_decimal(uint8_t *out, uin
 }
 
 /// Writes `time` in decimal at `out` and returns the end: the leading digits of the time
-/// before, when they are this time's too, and six more. 20 bytes at most, 16 + 7 written.
-static inline __attribute__((always_inline)) uint8_t *write_time(
-  uint8_t *out, uint64_t time, leading_digits *leading, const uint8_t (*triples)[4]) {
+/// before, when they are this time's too, and six more. 20 digits at most; up to 21 bytes
+/// written (the leading digits' 16-byte copy, and one byte past the last digit).
+static inline __attribute__((always_inline)) uint8_t *write_time(uint8_t *out, uint64_t time, leading_digits *leading) {
   uint64_t low = time - leading->base;
   if (__builtin_expect(low >= LOW_LIMIT, 0)) {
     if (time < LOW_LIMIT) return out + write_short(out, (uint32_t)time);  // no leading digits
@@ -168,7 +174,7 @@ static inline __attribute__((always_inline)) uint8_t *write_time(
   }
   memcpy(out, leading->digits, 16);
   out += leading->count;
-  write_six(out, (uint32_t)low, triples);
+  write_six(out, (uint32_t)low);
   return out + LOW_DIGITS;
 }
 
@@ -193,7 +199,6 @@ uint32_t redraw_format_cached_accesses(
   const uint64_t tid_word = (uint64_t)(uint32_t)tid << 32 | (1ULL << 31);
   const redraw_line_entry *const entries = cache->entries;
   const uint8_t *const arena = cache->arena;
-  const uint8_t(*const triples)[4] = cache->triples;
   leading_digits leading = cache->leading;
   const redraw_slot *record = records;
   const redraw_slot *const end = records + count;
@@ -216,7 +221,7 @@ uint32_t redraw_format_cached_accesses(
       const uint64_t kind = header & 0xFF;
       memcpy(out, openings[kind], 17);
       out += 15 + kind;
-      out = write_time(out, (uint64_t)last, &leading, triples);
+      out = write_time(out, (uint64_t)last, &leading);
       const uint32_t length = entry->count;
       copy_with_slack(out, arena + entry->start, length);  // the arena and the buffer have the slack
       out += length;
@@ -232,5 +237,5 @@ done:
 int redraw_write_decimal(uint8_t *out, uint64_t value) { return write_decimal(out, value); }
 
 int redraw_line_cache_write_time(redraw_line_cache *cache, uint8_t *out, uint64_t time) {
-  return (int)(write_time(out, time, &cache->leading, cache->triples) - out);
+  return (int)(write_time(out, time, &cache->leading) - out);
 }
