@@ -121,6 +121,22 @@ struct SessionBuilderTests {
     #expect(try node("V", in: analysis).propertiesRead == 0)
   }
 
+  /// An evaluation that reads what the last one read, in the same order, keeps its read set
+  /// without sorting it again; one that reads in another order, or reads other properties,
+  /// has its set settled again. Each write is judged by the set of the evaluation before it.
+  @Test func aNodesReadSetFollowsItsLastEvaluationWhateverTheOrder() throws {
+    let analysis = try run(
+      body(1, "V", node: 1, reads: ["a", "b", "a"]), [write("b")],
+      body(2, "V", node: 1, reads: ["a", "b", "a"]), [write("b")],
+      body(3, "V", node: 1, reads: ["b", "a"]), [write("a")],
+      body(4, "V", node: 1, reads: ["c"]), [write("a")],
+      body(5, "V", node: 1, reads: ["c"]), [write("c")],
+      body(6, "V", node: 1, reads: ["c"]))
+    let v = try node("V", in: analysis)
+    #expect((v.initial, v.needed, v.overBroad) == (1, 4, 1))
+    #expect(v.propertiesRead == 3)
+  }
+
   @Test func spansNestPerThread() throws {
     let analysis = try run(
       [#"{"e":"body","t":1,"tid":1,"id":1,"view":"A","node":1}"#],

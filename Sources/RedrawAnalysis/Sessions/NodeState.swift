@@ -10,6 +10,9 @@ struct NodeState {
   var lastEvaluationWasted = false
   /// What the last finished evaluation read, sorted.
   var reads: [ReadKey] = []
+  /// What the last finished evaluation read, in the order it read it (repeats kept): an
+  /// evaluation that reads the same is not sorted again.
+  var readsAsMade: [ReadKey] = []
   /// The builder's `objectResets` when `reads` was last settled.
   var readsStamp = -1
   /// How many evaluations of this node are open (more than one only in odd traces).

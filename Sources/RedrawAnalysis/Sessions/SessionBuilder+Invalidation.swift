@@ -168,16 +168,24 @@ extension SessionBuilder {
   mutating func endBody(node index: Int, span: OpenSpan, thread: Int, at time: Int64) {
     nodes[index].summary.bodyTime += max(0, time - span.start.time)
     nodes[index].openEvaluations -= 1
-    // Sorted, each object's reads are a run (``ReadKey`` puts the slot first).
     let start = Int(span.readsStart)
-    threads[thread].openReads.sortTop(from: start)
-    let changed =
-      !threads[thread].openReads.top(from: start, equals: nodes[index].reads) || nodes[index].readsStamp != objectResets
-    let reads = threads[thread].openReads[start..<max(start, threads[thread].openReads.count)]
-    if changed {
-      nodes[index].reads = Array(reads)
-      nodes[index].readsStamp = objectResets
+    // A body reads the same properties in the same order evaluation after evaluation: the
+    // reads as they came are compared with the last evaluation's first, and only reads in
+    // another order or of other properties are sorted and compared again.
+    let stamped = nodes[index].readsStamp == objectResets
+    var changed = false
+    if !stamped || !threads[thread].openReads.top(from: start, equals: nodes[index].readsAsMade) {
+      nodes[index].readsAsMade.removeAll(keepingCapacity: true)
+      nodes[index].readsAsMade.append(contentsOf: threads[thread].openReads[start..<threads[thread].openReads.count])
+      // Sorted, each object's reads are a run (``ReadKey`` puts the slot first).
+      threads[thread].openReads.sortTop(from: start)
+      changed = !stamped || !threads[thread].openReads.top(from: start, equals: nodes[index].reads)
+      if changed {
+        nodes[index].reads = Array(threads[thread].openReads[start..<threads[thread].openReads.count])
+        nodes[index].readsStamp = objectResets
+      }
     }
+    let reads = nodes[index].reads[...]
     let evaluation = EvaluationFact(
       node: index, parent: nodes[index].parentIndex, view: nodes[index].view, start: span.start,
       thread: threadIDs[thread])

@@ -176,6 +176,7 @@ package struct SessionBuilder {
     diagnostics[message]!.count += 1
   }
 
+  @inline(__always)
   private mutating func observeTime(_ event: TraceEvent, _ evidence: Evidence) {
     if firstTime == nil { firstTime = event.time }
     lastTime = max(lastTime, event.time)
