@@ -128,7 +128,7 @@ extension OverBroadInvalidationRule {
         // Whether the trail is full is kept beside the counts: the trail lies in an array of
         // its own, a cache miss away (measured: three quarters of `beginBody`'s time).
         if !counts[position].trailFull {
-          entries[position].trail.append(write.sample(threads: threads))
+          entries[position].trail.keep(write.sample(threads: threads))
           entries[position].trail.keep(evaluation.sample(note: "over-broad"))
           counts[position].trailFull = entries[position].trail.count >= TrailSample.limit
         }

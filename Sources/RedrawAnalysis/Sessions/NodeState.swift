@@ -51,6 +51,9 @@ struct NodeState {
   /// - Complexity: O(1) for buckets in time order; else O(buckets), at most 64.
   mutating func addToTimeline(_ bucket: NodeSummary.TimelineBucket) {
     guard bucket.evaluations > 0 else { return }
+    // Room for every bucket at once: grown one append at a time, a timeline was
+    // reallocated and copied as often as it doubled.
+    if timeline.isEmpty { timeline.reserveCapacity(SessionBuilder.timelineBuckets) }
     if let last = timeline.indices.last, timeline[last].index < bucket.index {
       timeline.append(bucket)
     } else if let position = timeline.firstIndex(where: { $0.index >= bucket.index }) {
@@ -65,21 +68,21 @@ struct NodeState {
     }
   }
 
-  /// Merges pairs of buckets when the bucket width doubles.
+  /// Merges pairs of buckets when the bucket width doubles, in place.
   mutating func halveTimeline() {
-    guard !timeline.isEmpty else { return }
-    var merged: [NodeSummary.TimelineBucket] = []
-    merged.reserveCapacity(timeline.count)
-    for var entry in timeline {
+    var kept = 0
+    for position in timeline.indices {
+      var entry = timeline[position]
       entry.index /= 2
-      if let last = merged.indices.last, merged[last].index == entry.index {
-        merged[last].evaluations += entry.evaluations
-        merged[last].wasted += entry.wasted
+      if kept > 0, timeline[kept - 1].index == entry.index {
+        timeline[kept - 1].evaluations += entry.evaluations
+        timeline[kept - 1].wasted += entry.wasted
       } else {
-        merged.append(entry)
+        timeline[kept] = entry
+        kept += 1
       }
     }
-    timeline = merged
+    timeline.removeLast(timeline.count - kept)
   }
 
   mutating func record(_ reason: EvaluationReason) {
