@@ -1,5 +1,7 @@
 #include "RedrawLines.h"
 
+#include "RedrawClock.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -194,6 +196,7 @@ uint32_t redraw_format_cached_accesses(
   uint8_t *out = output->base + output->count;
   uint8_t *const buffer_end = output->base + output->capacity;
   int64_t last = output->last_time;
+  const uint64_t scale = output->scale;
   // A read (1) or a write (2) of this scope: the shape minus `first_shape` is 0 or 1.
   const uint64_t first_shape = (uint64_t)(uint32_t)scope << 32 | 1;
   const uint64_t tid_word = (uint64_t)(uint32_t)tid << 32 | (1ULL << 31);
@@ -216,7 +219,8 @@ uint32_t redraw_format_cached_accesses(
       const uint64_t key = tid_word | (header & 0xFFFF);
       const redraw_line_entry *entry = &entries[slot_of(object, names, key)];
       if (entry->key != key || entry->object != object || entry->names != names) goto done;
-      if ((int64_t)since_start > last) last = (int64_t)since_start;
+      const int64_t time = (int64_t)redraw_clock_elapsed_ns(since_start, scale);
+      if (time > last) last = time;
       // The opening of the kind, 1 or 2: 16 or 17 bytes.
       const uint64_t kind = header & 0xFF;
       memcpy(out, openings[kind], 17);

@@ -42,7 +42,7 @@ extension SessionState {
   ) -> Int {
     var output = redraw_line_output(
       base: buffer.base, count: Int64(buffer.count), capacity: Int64(buffer.capacity), start: start,
-      last_time: lastTime)
+      scale: redraw_clock_scale(), last_time: lastTime)
     let done = redraw_format_cached_accesses(
       &output, lineCache.table, records, UInt32(truncatingIfNeeded: count), scope, thread, limit)
     buffer.setCount(Int(output.count))

@@ -115,10 +115,30 @@ extension ModelTracking {
   /// Records an access whose names are cached, and tells the collection running on this
   /// thread and the write handlers, if any.
   ///
+  /// The usual case, a recording and nothing else, makes no call and saves no register: the
+  /// record is written in C (`redraw_record_simple_access`); any other goes on to
+  /// ``recordCachedSlowly(write:value:)``, a tail call.
+  ///
   /// - Returns: false when the names are not cached yet: the slow path then does everything.
   @usableFromInline
   func recordCached(write: Bool, type: UInt, key: UInt) -> Bool {
     guard let value = PropertyNameCache.sharedValue(type: type, key: key) else { return false }
+    // The cache's word is the type's name over the property's; a record's, the other way.
+    let bits = UInt64(bitPattern: value)
+    // No thread is resolving a name (it reads values to compare), no write handler waits.
+    if _fastPath(redraw_resolving_thread() == 0), _fastPath(!write || !hasWriteHandlers),
+      _fastPath(redraw_record_simple_access(identity.objectID, bits >> 32 | bits << 32, write ? 2 : 1) != 0)
+    {
+      identity.noteType(ObservablePropertyNames.Names.unpack(value).type)
+      return true
+    }
+    return recordCachedSlowly(write: write, value: value)
+  }
+
+  /// ``recordCached(write:type:key:)`` while a name is resolved, a collection runs, a scoped
+  /// session records, a write has handlers or the thread's chunk is full.
+  @usableFromInline @inline(never)
+  func recordCachedSlowly(write: Bool, value: Int64) -> Bool {
     // A read made to compare values while a name is resolved.
     if _slowPath(ObservablePropertyNames.isResolvingOnThisThread) { return true }
     let unpacked = ObservablePropertyNames.Names.unpack(value)

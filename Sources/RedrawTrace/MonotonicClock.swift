@@ -8,17 +8,38 @@ import CRedrawPlatform
   import Darwin
 #endif
 
-/// Monotonic nanoseconds and wall-clock timestamps for trace events.
+/// The clock of trace events, and wall-clock timestamps.
+///
+/// A record holds ``now()``; the writer turns the time since its session started into
+/// nanoseconds (``nanoseconds(in:)``). Which clock that is (`RedrawClock.h`):
+/// - x86-64 Linux whose kernel keeps time by the time-stamp counter (its clocksource is
+///   `tsc`, the usual case on current hardware and cloud VMs): the counter, read with one
+///   `rdtsc`, at a rate measured against `CLOCK_MONOTONIC` from the recorder's start to each
+///   drain (within tens of nanoseconds of that clock). `clock_gettime` and the call around
+///   it were a third of a recorded read's work on the calling thread.
+/// - Other Linux: `CLOCK_MONOTONIC` (vDSO: no system call).
+/// - Apple platforms: `CLOCK_UPTIME_RAW`, whose `CLOCK_MONOTONIC` only ticks in
+///   microseconds (it is derived from `gettimeofday`), too coarse for short bodies and
+///   initializers.
 @usableFromInline
 enum MonotonicClock {
-  /// Nanoseconds on a monotonic clock.
-  ///
-  /// Linux: `CLOCK_MONOTONIC` (vDSO: no system call). Apple platforms: `CLOCK_UPTIME_RAW`,
-  /// whose `CLOCK_MONOTONIC` only ticks in microseconds (it is derived from
-  /// `gettimeofday`), too coarse for short bodies and initializers. Read in C
-  /// (`redraw_clock_now`), inlined into the recording path.
+  /// The clock a record holds: counter ticks or nanoseconds, as chosen by ``choose()``.
+  /// Read in C (`redraw_clock_now`), inlined into the recording path.
   @inlinable @inline(__always)
   static func now() -> UInt64 { redraw_clock_now() }
+
+  /// Chooses the clock: before the recorder exists, since every session reads it.
+  static func choose() { redraw_clock_choose() }
+
+  /// Whether ``now()`` reads the time-stamp counter.
+  static var readsCounter: Bool { redraw_clock_uses_counter() != 0 }
+
+  /// The nanoseconds in `elapsed` units of ``now()``, at the rate the writer last measured.
+  @inline(__always)
+  static func nanoseconds(in elapsed: UInt64) -> UInt64 { redraw_clock_elapsed_ns(elapsed, redraw_clock_scale()) }
+
+  /// Measures the counter's rate again (the writer, before it converts a drain's records).
+  static func calibrate() { redraw_clock_calibrate() }
 
   /// The current UTC time as ISO 8601 with milliseconds, e.g. `2026-11-30T02:36:14.123Z`.
   static func iso8601Now() -> String {

@@ -25,6 +25,7 @@ extension Recorder {
   ///
   /// - Complexity: O(records × threads recording at once), usually one or two.
   func drain(_ state: inout State) {
+    MonotonicClock.calibrate()
     names.withLock { $0.copyNew(into: &state.names) }
     var count = Int(redraw_threads_snapshot(&state.threads, Int64(state.threads.count)))
     if count > state.threads.count {

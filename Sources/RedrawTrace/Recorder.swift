@@ -31,8 +31,12 @@ import RedrawPlatform
 /// entry points that change it (start, stop, scopes, flush) run there with `sync`.
 @usableFromInline
 final class Recorder: Sendable {
-  /// The recorder; created on first use, when it also honours `REDRAW_TRACE`.
-  @usableFromInline static let shared = Recorder()
+  /// The recorder; created on first use, when it also honours `REDRAW_TRACE`. The clock is
+  /// chosen first: the recorder's sessions read it.
+  @usableFromInline static let shared: Recorder = {
+    MonotonicClock.choose()
+    return Recorder()
+  }()
 
   /// Slots of a chunk: 64 KiB.
   static let chunkSlots: UInt32 = 2_048

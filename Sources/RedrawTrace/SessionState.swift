@@ -7,7 +7,7 @@
 struct SessionState {
   /// The bytes formatted so far and not yet handed on.
   var buffer: EventBuffer
-  /// Monotonic time at the session's start; event times are relative to it.
+  /// ``MonotonicClock/now()`` at the session's start; event times are nanoseconds since.
   var start: UInt64
   /// The next span id of the session.
   var nextSpan: Int64 = 1
@@ -78,7 +78,8 @@ struct SessionState {
       step += 1_000
       return step
     }
-    let time = Int64(truncatingIfNeeded: clock &- start)
+    guard _fastPath(clock > start) else { return lastTime }
+    let time = Int64(truncatingIfNeeded: MonotonicClock.nanoseconds(in: clock &- start))
     if _fastPath(time > lastTime) { lastTime = time }
     return lastTime
   }

@@ -69,9 +69,19 @@ public struct Tracked<Value> {
   }
 
   /// A read while something may record or collect it: told to the collection running on this
-  /// thread, and recorded. Out of line and not generic: the accessor keeps a call.
+  /// thread, and recorded. Out of line and not generic: the accessor keeps a call. The usual
+  /// case, a recording and nothing else, is written in C without saving a register
+  /// (`redraw_record_simple_access`); any other goes on to ``noteReadSlowly(_:_:)``.
   @usableFromInline @inline(never)
   static func noteRead(_ names: TrackedNames, _ tracking: ModelTracking) {
+    if _fastPath(redraw_record_simple_access(tracking.identity.objectID, names.word, 1) != 0) { return }
+    noteReadSlowly(names, tracking)
+  }
+
+  /// ``noteRead(_:_:)`` while a collection runs, a scoped session records, or the thread's
+  /// chunk is full.
+  @usableFromInline @inline(never)
+  static func noteReadSlowly(_ names: TrackedNames, _ tracking: ModelTracking) {
     if ModelObservation.isCollecting { tracking.tellObservers(names, write: false) }
     if RecordingSwitch.isOn {
       Recorder.recordAccess(
@@ -115,6 +125,11 @@ struct TrackedNames: Sendable {
   @usableFromInline let type: TraceName
   @usableFromInline let property: TraceName
   @usableFromInline let equality: TrackedEquality
+
+  /// The type and the property in a record's word.
+  @inlinable var word: UInt64 {
+    UInt64(UInt32(bitPattern: type.rawValue)) | UInt64(UInt32(bitPattern: property.rawValue)) << 32
+  }
 
   @usableFromInline
   init(type: TraceName, property: TraceName, equality: TrackedEquality = .never) {

@@ -19,6 +19,8 @@
 #include <time.h>
 
 #include "RedrawChunks.h"
+#include "RedrawClock.h"
+#include "RedrawSwitches.h"
 #include "RedrawLines.h"
 
 // MARK: - 64-bit integers
@@ -49,58 +51,65 @@ static inline int64_t redraw_atomic_exchange(int64_t *address, int64_t value) {
   return __atomic_exchange_n(address, value, __ATOMIC_ACQ_REL);
 }
 
-// MARK: - Process-wide switches read on every recorded access
-
-/// Whether recording is on (see RecordingSwitch.swift): 0 unconfigured, 1 off, 2 on.
-/// A C global with a constant initial value, so reading it is one load.
-extern uint8_t redraw_recording_state_storage;
+// MARK: - Process-wide switches read on every recorded access (RedrawSwitches.h)
 
 /// Whether an access to a model's property may have work beyond Observation's: bit 0 while
 /// recording is on or not configured yet, bit 1 once any access collection ran (it stays
 /// set). One load decides, on every access, that there is none: the accessors keep the rest
 /// out of line, so they stay small enough to inline.
-extern uint8_t redraw_access_work_storage;
-
 static inline uint8_t redraw_access_work(void) {
-  return __atomic_load_n(&redraw_access_work_storage, __ATOMIC_RELAXED);
+  return __atomic_load_n(&redraw_switches_storage.access_work, __ATOMIC_RELAXED);
 }
 
 static inline uint8_t redraw_recording_state(void) {
-  return __atomic_load_n(&redraw_recording_state_storage, __ATOMIC_RELAXED);
+  return __atomic_load_n(&redraw_switches_storage.recording_state, __ATOMIC_RELAXED);
 }
 
 static inline void redraw_set_recording_state(uint8_t state) {
   // Recording on (2) or not configured (0) is work; off (1) is not.
   if (state == 1) {
-    __atomic_fetch_and(&redraw_access_work_storage, (uint8_t)~1u, __ATOMIC_RELEASE);
+    __atomic_fetch_and(&redraw_switches_storage.access_work, (uint8_t)~1u, __ATOMIC_RELEASE);
   } else {
-    __atomic_fetch_or(&redraw_access_work_storage, (uint8_t)1u, __ATOMIC_RELEASE);
+    __atomic_fetch_or(&redraw_switches_storage.access_work, (uint8_t)1u, __ATOMIC_RELEASE);
   }
-  __atomic_store_n(&redraw_recording_state_storage, state, __ATOMIC_RELEASE);
+  __atomic_store_n(&redraw_switches_storage.recording_state, state, __ATOMIC_RELEASE);
 }
 
-/// How many access collections run on any thread (see ModelObservation.swift).
-extern int64_t redraw_access_collectors_storage;
-
 static inline int64_t redraw_access_collectors(void) {
-  return __atomic_load_n(&redraw_access_collectors_storage, __ATOMIC_RELAXED);
+  return __atomic_load_n(&redraw_switches_storage.access_collectors, __ATOMIC_RELAXED);
 }
 
 static inline void redraw_add_access_collectors(int64_t delta) {
-  if (delta > 0) __atomic_fetch_or(&redraw_access_work_storage, (uint8_t)2u, __ATOMIC_RELEASE);
-  __atomic_fetch_add(&redraw_access_collectors_storage, delta, __ATOMIC_RELAXED);
+  if (delta > 0) __atomic_fetch_or(&redraw_switches_storage.access_work, (uint8_t)2u, __ATOMIC_RELEASE);
+  __atomic_fetch_add(&redraw_switches_storage.access_collectors, delta, __ATOMIC_RELAXED);
 }
 
-/// Scoped sessions in progress (see Recorder+Scopes.swift), read before the lock by every
-/// recorded event.
-extern int64_t redraw_active_scopes_storage;
-
 static inline int64_t redraw_active_scopes(void) {
-  return __atomic_load_n(&redraw_active_scopes_storage, __ATOMIC_RELAXED);
+  return __atomic_load_n(&redraw_switches_storage.active_scopes, __ATOMIC_RELAXED);
 }
 
 static inline void redraw_set_active_scopes(int64_t count) {
-  __atomic_store_n(&redraw_active_scopes_storage, count, __ATOMIC_RELAXED);
+  __atomic_store_n(&redraw_switches_storage.active_scopes, count, __ATOMIC_RELAXED);
+}
+
+/// Records a one-slot `read` or `write` (`header`: 1 or 2, flags in bits 8 to 15) of the
+/// destination's session when that is all there is to do: recording on, no access collection
+/// running, no scoped session, the clock the counter (where a build can read it), room in
+/// the thread's chunk. Returns 0 having written nothing otherwise.
+///
+/// Everything on this path stays in caller-saved registers and makes no call, so the
+/// out-of-line function an accessor calls saves none: its other cases go to a tail call.
+static inline __attribute__((always_inline)) int redraw_record_simple_access(
+  uint64_t object, uint64_t names, uint64_t header) {
+  if (__builtin_expect(redraw_recording_state() != 2, 0)) return 0;
+  if (__builtin_expect((redraw_access_collectors() | redraw_active_scopes()) != 0, 0)) return 0;
+#if REDRAW_CLOCK_HAS_COUNTER
+  if (__builtin_expect(__atomic_load_n(&redraw_switches_storage.clock_counter, __ATOMIC_RELAXED) == 0, 0)) return 0;
+  const uint64_t clock = __builtin_ia32_rdtsc();
+#else
+  const uint64_t clock = redraw_clock_system_now();
+#endif
+  return redraw_write_record(clock, object, names, header);
 }
 
 /// The one scope the destination records, 0 for none (the recorder's own tests): its
@@ -157,21 +166,6 @@ static inline int64_t redraw_resolving_thread(void) {
 
 static inline void redraw_set_resolving_thread(int64_t thread) {
   __atomic_store_n(&redraw_resolving_thread_storage, thread, __ATOMIC_RELAXED);
-}
-
-// MARK: - The clock
-
-/// Nanoseconds on a monotonic clock (see MonotonicClock.swift): Linux's `CLOCK_MONOTONIC`
-/// (vDSO: no system call); on Apple platforms `CLOCK_UPTIME_RAW`, whose `CLOCK_MONOTONIC`
-/// only ticks in microseconds.
-static inline uint64_t redraw_clock_now(void) {
-#if defined(__APPLE__)
-  return clock_gettime_nsec_np(CLOCK_UPTIME_RAW);
-#else
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
-#endif
 }
 
 // MARK: - The calling thread's trace id

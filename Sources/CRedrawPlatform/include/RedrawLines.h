@@ -43,8 +43,10 @@ typedef struct redraw_line_output {
   uint8_t *base;
   int64_t count;
   int64_t capacity;
-  /// The session's start on the monotonic clock, and the time of its last line.
+  /// The session's start on the recorder's clock, the clock's scale
+  /// (`redraw_clock_elapsed_ns`), and the time of its last line in nanoseconds.
   uint64_t start;
+  uint64_t scale;
   int64_t last_time;
 } redraw_line_output;
 

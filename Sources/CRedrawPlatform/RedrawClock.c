@@ -1,0 +1,81 @@
+#include "RedrawClock.h"
+
+#include <string.h>
+#if REDRAW_CLOCK_HAS_COUNTER
+#include <fcntl.h>
+#include <unistd.h>
+#endif
+
+uint64_t redraw_clock_scale_storage = 1ULL << REDRAW_CLOCK_SCALE_SHIFT;
+
+/// The reading the counter's rate is measured from: ticks and nanoseconds at one moment.
+static uint64_t first_ticks = 0, first_ns = 0;
+
+/// Fewer ticks than this since the first reading tell the rate less well than the setup did.
+#define CALIBRATION_TICKS (1ULL << 20)
+
+uint64_t redraw_clock_system_now_out_of_line(void) { return redraw_clock_system_now(); }
+
+uint64_t redraw_clock_scale_between(uint64_t elapsed_ticks, uint64_t elapsed_ns) {
+  if (elapsed_ticks == 0) return 1ULL << REDRAW_CLOCK_SCALE_SHIFT;
+#if defined(__SIZEOF_INT128__)
+  return (uint64_t)(((unsigned __int128)elapsed_ns << REDRAW_CLOCK_SCALE_SHIFT) / elapsed_ticks);
+#else
+  return (uint64_t)((long double)elapsed_ns / (long double)elapsed_ticks * (long double)(1ULL << REDRAW_CLOCK_SCALE_SHIFT));
+#endif
+}
+
+#if REDRAW_CLOCK_HAS_COUNTER
+/// The counter and the system clock read together: the counter's reading is the middle of
+/// two around the system clock's, so neither the call's start nor its end biases it.
+static void read_both(uint64_t *ticks, uint64_t *ns) {
+  const uint64_t before = __builtin_ia32_rdtsc();
+  *ns = redraw_clock_system_now();
+  const uint64_t after = __builtin_ia32_rdtsc();
+  *ticks = before + (after - before) / 2;
+}
+#endif
+
+void redraw_clock_setup(int use_counter) {
+#if REDRAW_CLOCK_HAS_COUNTER
+  if (!use_counter) return;
+  read_both(&first_ticks, &first_ns);
+  // A first rate over ten microseconds, for the records the first drain converts.
+  uint64_t ticks = first_ticks, ns = first_ns;
+  while (ns - first_ns < 10000) read_both(&ticks, &ns);
+  if (ticks <= first_ticks) return;  // a counter that does not advance: keep the system clock
+  __atomic_store_n(&redraw_clock_scale_storage, redraw_clock_scale_between(ticks - first_ticks, ns - first_ns),
+                   __ATOMIC_RELAXED);
+  __atomic_store_n(&redraw_switches_storage.clock_counter, 1, __ATOMIC_RELAXED);
+#else
+  (void)use_counter;
+#endif
+}
+
+int redraw_clock_uses_counter(void) { return __atomic_load_n(&redraw_switches_storage.clock_counter, __ATOMIC_RELAXED); }
+
+void redraw_clock_calibrate(void) {
+#if REDRAW_CLOCK_HAS_COUNTER
+  if (!redraw_clock_uses_counter()) return;
+  uint64_t ticks, ns;
+  read_both(&ticks, &ns);
+  if (ticks <= first_ticks || ticks - first_ticks < CALIBRATION_TICKS || ns <= first_ns) return;
+  __atomic_store_n(&redraw_clock_scale_storage, redraw_clock_scale_between(ticks - first_ticks, ns - first_ns),
+                   __ATOMIC_RELAXED);
+#endif
+}
+
+int redraw_clock_source_is_counter(const char *name) {
+  return strcmp(name, "tsc") == 0 || strcmp(name, "tsc\n") == 0;
+}
+
+void redraw_clock_choose(void) {
+#if REDRAW_CLOCK_HAS_COUNTER
+  char name[32] = {0};
+  const int file = open("/sys/devices/system/clocksource/clocksource0/current_clocksource", O_RDONLY | O_CLOEXEC);
+  if (file < 0) return;
+  const ssize_t length = read(file, name, sizeof(name) - 1);
+  close(file);
+  if (length > 0) redraw_clock_setup(redraw_clock_source_is_counter(name));
+#endif
+}
