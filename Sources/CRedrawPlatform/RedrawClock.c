@@ -8,12 +8,6 @@
 
 uint64_t redraw_clock_scale_storage = 1ULL << REDRAW_CLOCK_SCALE_SHIFT;
 
-/// The reading the counter's rate is measured from: ticks and nanoseconds at one moment.
-static uint64_t first_ticks = 0, first_ns = 0;
-
-/// Fewer ticks than this since the first reading tell the rate less well than the setup did.
-#define CALIBRATION_TICKS (1ULL << 20)
-
 uint64_t redraw_clock_system_now_out_of_line(void) { return redraw_clock_system_now(); }
 
 uint64_t redraw_clock_scale_between(uint64_t elapsed_ticks, uint64_t elapsed_ns) {
@@ -26,13 +20,28 @@ uint64_t redraw_clock_scale_between(uint64_t elapsed_ticks, uint64_t elapsed_ns)
 }
 
 #if REDRAW_CLOCK_HAS_COUNTER
+/// The reading the counter's rate is measured from: ticks and nanoseconds at one moment.
+/// Written once by the setup, before it publishes the counter's flag.
+static uint64_t first_ticks = 0, first_ns = 0;
+
+/// Fewer ticks than this since the first reading tell the rate less well than the setup did.
+#define CALIBRATION_TICKS (1ULL << 20)
+
 /// The counter and the system clock read together: the counter's reading is the middle of
-/// two around the system clock's, so neither the call's start nor its end biases it.
+/// two around the system clock's, so neither the call's start nor its end biases it. Of
+/// four tries, the one whose two counter readings are closest: a thread preempted between
+/// them would put the middle far from the system clock's reading.
 static void read_both(uint64_t *ticks, uint64_t *ns) {
-  const uint64_t before = __builtin_ia32_rdtsc();
-  *ns = redraw_clock_system_now();
-  const uint64_t after = __builtin_ia32_rdtsc();
-  *ticks = before + (after - before) / 2;
+  uint64_t narrowest = UINT64_MAX;
+  for (int attempt = 0; attempt < 4; attempt++) {
+    const uint64_t before = __builtin_ia32_rdtsc();
+    const uint64_t now = redraw_clock_system_now();
+    const uint64_t after = __builtin_ia32_rdtsc();
+    if (after < before || after - before >= narrowest) continue;
+    narrowest = after - before;
+    *ticks = before + narrowest / 2;
+    *ns = now;
+  }
 }
 #endif
 
@@ -46,7 +55,7 @@ void redraw_clock_setup(int use_counter) {
   if (ticks <= first_ticks) return;  // a counter that does not advance: keep the system clock
   __atomic_store_n(&redraw_clock_scale_storage, redraw_clock_scale_between(ticks - first_ticks, ns - first_ns),
                    __ATOMIC_RELAXED);
-  __atomic_store_n(&redraw_switches_storage.clock_counter, 1, __ATOMIC_RELAXED);
+  __atomic_store_n(&redraw_switches_storage.clock_counter, 1, __ATOMIC_RELEASE);
 #else
   (void)use_counter;
 #endif
@@ -56,8 +65,9 @@ int redraw_clock_uses_counter(void) { return __atomic_load_n(&redraw_switches_st
 
 void redraw_clock_calibrate(void) {
 #if REDRAW_CLOCK_HAS_COUNTER
-  if (!redraw_clock_uses_counter()) return;
-  uint64_t ticks, ns;
+  // Acquiring: the first reading was written before the flag.
+  if (!__atomic_load_n(&redraw_switches_storage.clock_counter, __ATOMIC_ACQUIRE)) return;
+  uint64_t ticks = 0, ns = 0;
   read_both(&ticks, &ns);
   if (ticks <= first_ticks || ticks - first_ticks < CALIBRATION_TICKS || ns <= first_ns) return;
   __atomic_store_n(&redraw_clock_scale_storage, redraw_clock_scale_between(ticks - first_ticks, ns - first_ns),
