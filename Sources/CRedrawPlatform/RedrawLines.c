@@ -183,6 +183,33 @@ static inline __attribute__((always_inline)) uint8_t *write_time(uint8_t *out, u
 /// The openings of a `read` (1) and a `write` (2) line: 16 and 17 bytes.
 static const uint8_t openings[3][32] = {"", "{\"e\":\"read\",\"t\":", "{\"e\":\"write\",\"t\":"};
 
+/// What a line of each kind begins with while the time's leading digits stay the same: its
+/// opening and those digits, at most 17 + 14 bytes, copied as 32.
+typedef struct line_prefixes {
+  uint8_t bytes[3][32];
+  uint32_t count[3];
+} line_prefixes;
+
+static inline void make_prefixes(line_prefixes *prefixes, const leading_digits *leading) {
+  for (int kind = 1; kind <= 2; kind++) {
+    const uint32_t opening = 15 + (uint32_t)kind;
+    memcpy(prefixes->bytes[kind], openings[kind], opening);
+    memcpy(prefixes->bytes[kind] + opening, leading->digits, leading->count);
+    prefixes->count[kind] = opening + leading->count;
+  }
+}
+
+/// Writes the opening of a line of `kind` and `time` whose leading digits are not those of
+/// `prefixes`: new ones, then kept in `leading` and `prefixes`; or, in a session's first
+/// millisecond, none. Returns the end.
+static uint8_t *write_opening_and_time(
+  uint8_t *out, uint64_t kind, uint64_t time, leading_digits *leading, line_prefixes *prefixes) {
+  memcpy(out, openings[kind], 17);
+  out = write_time(out + 15 + kind, time, leading);
+  if (time >= LOW_LIMIT) make_prefixes(prefixes, leading);
+  return out;
+}
+
 /// The most a cached line takes: the longer opening, twenty digits, and the longest end
 /// with the slack its copy reads past it.
 #define CACHED_LINE_MAX (17 + 20 + REDRAW_LINE_END_MAX + SLACK)
@@ -203,6 +230,8 @@ uint32_t redraw_format_cached_accesses(
   const redraw_line_entry *const entries = cache->entries;
   const uint8_t *const arena = cache->arena;
   leading_digits leading = cache->leading;
+  line_prefixes prefixes;
+  make_prefixes(&prefixes, &leading);
   const redraw_slot *record = records;
   const redraw_slot *const end = records + count;
   // In runs of as many lines as fit, however long each is: no line checks the room.
@@ -221,11 +250,17 @@ uint32_t redraw_format_cached_accesses(
       if (entry->key != key || entry->object != object || entry->names != names) goto done;
       const int64_t time = (int64_t)redraw_clock_elapsed_ns(since_start, scale);
       if (time > last) last = time;
-      // The opening of the kind, 1 or 2: 16 or 17 bytes.
+      // The opening of the kind, 1 or 2, and the time's leading digits; then its low six.
       const uint64_t kind = header & 0xFF;
-      memcpy(out, openings[kind], 17);
-      out += 15 + kind;
-      out = write_time(out, (uint64_t)last, &leading);
+      const uint64_t low = (uint64_t)last - leading.base;
+      if (__builtin_expect(low < LOW_LIMIT, 1)) {
+        COPY_INLINE(out, prefixes.bytes[kind], 32);
+        out += prefixes.count[kind];
+        write_six(out, (uint32_t)low);
+        out += LOW_DIGITS;
+      } else {
+        out = write_opening_and_time(out, kind, (uint64_t)last, &leading, &prefixes);
+      }
       const uint32_t length = entry->count;
       copy_with_slack(out, arena + entry->start, length);  // the arena and the buffer have the slack
       out += length;

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @_spi(Testing) @testable import RedrawTrace
@@ -42,6 +43,32 @@ extension RecorderTests {
       #expect(accesses.map { $0.prop ?? "" } == Array(repeating: names, count: 3).flatMap { $0 })
       #expect(accesses.allSatisfy { $0.type == "LineEndModel" })
       #expect(accesses.map(\.e) == Array(repeating: ["read", "read", "read", "write"], count: 3).flatMap { $0 })
+    }
+
+    /// A cached line's time is the leading digits kept with its opening and six more: when a
+    /// millisecond passes, the leading digits change within a run of cached lines, and every
+    /// time stays whole (a stale prefix would put a time a millisecond or more off).
+    @Test func timesStayWholeAsTheirLeadingDigitsChangeWithinARunOfCachedLines() throws {
+      let model = LineEndModel()
+      let memory = MemoryTraceSink()
+      let lines = try Trace.exclusively {
+        try Trace.start(.memory(memory), scenario: "leading digits", flushInterval: nil)
+        let start = DispatchTime.now().uptimeNanoseconds
+        // Reads 50 µs apart for 12 ms: the millisecond changes a dozen times between drains.
+        while DispatchTime.now().uptimeNanoseconds - start < 12_000_000 {
+          _ = model.a
+          usleep(50)
+        }
+        Trace.stop()
+        return try decodeLines(memory.bytes)
+      }
+      let times = lines.filter { $0.e == "read" }.compactMap(\.t)
+      try #require(times.count > 20)
+      let steps = zip(times, times.dropFirst()).map { $1 - $0 }
+      #expect(steps.allSatisfy { $0 >= 0 })
+      // Each step is the pause and a read, far below a millisecond but on a loaded machine.
+      #expect(steps.filter { $0 >= 1_000_000 }.count <= 2)
+      #expect(times.last! - times.first! >= 11_000_000)
     }
   }
 }
