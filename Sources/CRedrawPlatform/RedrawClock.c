@@ -34,9 +34,9 @@ static uint64_t first_ticks = 0, first_ns = 0;
 static void read_both(uint64_t *ticks, uint64_t *ns) {
   uint64_t narrowest = UINT64_MAX;
   for (int attempt = 0; attempt < 4; attempt++) {
-    const uint64_t before = __builtin_ia32_rdtsc();
+    const uint64_t before = redraw_clock_counter();
     const uint64_t now = redraw_clock_system_now();
-    const uint64_t after = __builtin_ia32_rdtsc();
+    const uint64_t after = redraw_clock_counter();
     if (after < before || after - before >= narrowest) continue;
     narrowest = after - before;
     *ticks = before + narrowest / 2;

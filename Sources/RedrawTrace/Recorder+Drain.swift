@@ -184,7 +184,7 @@ extension Recorder {
     case .newSession:
       closeOpenMarkers(&state)
       let (scenario, app) = Self.sessionNames(record, header)
-      beginMainSession(&state, scenario: scenario, app: app)
+      beginMainSession(&state, scenario: scenario, app: app, start: header.clock)
     case .declareBuild:
       declareMainBuild(&state, SwiftUIBuildField(code: Int(header.first)))
     default:
@@ -204,7 +204,7 @@ extension Recorder {
     closeOpenMarkers(of: &session)
     let (scenario, app) = Self.sessionNames(record, header)
     let startedAt = session.reproducible ? nil : MonotonicClock.iso8601Now()
-    session = SessionState(buffer: session.buffer, reproducible: session.reproducible)
+    session = SessionState(buffer: session.buffer, reproducible: session.reproducible, start: header.clock)
     let meta = MetaLine.Fields(
       scenario: scenario, app: app, startedAt: startedAt, swiftUI: SwiftUIBuildField.ofThisCompiler)
     session.makeRoom(for: MetaLine.worstCaseLength(meta))

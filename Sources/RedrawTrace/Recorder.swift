@@ -265,10 +265,11 @@ final class Recorder: Sendable {
     }
   }
 
-  /// Starts the destination's next session; its `meta` line waits for its first event.
-  func beginMainSession(_ state: inout State, scenario: String?, app: String?) {
+  /// Starts the destination's next session at `start` (now, or the clock of the record that
+  /// asked for it); its `meta` line waits for its first event.
+  func beginMainSession(_ state: inout State, scenario: String?, app: String?, start: UInt64 = MonotonicClock.now()) {
     let buffer = state.main.buffer
-    state.main = SessionState(buffer: buffer)
+    state.main = SessionState(buffer: buffer, start: start)
     state.mainSessionID += 1
     state.header = .pending(scenario: scenario, app: app, startedAt: MonotonicClock.iso8601Now())
   }

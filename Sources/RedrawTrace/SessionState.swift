@@ -37,9 +37,11 @@ struct SessionState {
   /// The ends of its recent `read` and `write` lines (``LineCache``).
   let lineCache = LineCache()
 
-  init(buffer: EventBuffer, reproducible: Bool = false) {
+  /// A session that starts at `start`: now, or the clock of the record that began it (the
+  /// events after that record, already made, belong to it).
+  init(buffer: EventBuffer, reproducible: Bool = false, start: UInt64 = MonotonicClock.now()) {
     self.buffer = buffer
-    self.start = MonotonicClock.now()
+    self.start = start
     self.reproducible = reproducible
   }
 

@@ -206,5 +206,25 @@ extension RecorderTests {
       #expect(lines[1].id == 1)
       #expect(lines[4].id == 1)
     }
+
+    /// The events after `startSession` were made before the writer reads its record: they
+    /// belong to the new session, from its start, in the destination's session as in a
+    /// scoped one.
+    @Test func theEventsAfterStartSessionAreTheNewSessionsInTheDestination() throws {
+      let memory = MemoryTraceSink()
+      let lines = try Trace.exclusively {
+        try Trace.start(.memory(memory), scenario: "first", flushInterval: nil)
+        Trace.end(Trace.beginBody("V", node: 1))
+        Trace.startSession(scenario: "second")
+        Trace.end(Trace.beginBody("V", node: 1))
+        Trace.mark("last")
+        Trace.stop()
+        return try decodeLines(memory.bytes)
+      }
+      #expect(lines.map(\.e) == ["meta", "body", "end", "meta", "body", "end", "mark"])
+      #expect(lines[3].scenario == "second")
+      let times = lines[4...].compactMap(\.t)
+      #expect(times.count == 3 && times == times.sorted() && times[0] >= 0 && times[2] < 1_000_000_000)
+    }
   }
 }

@@ -72,10 +72,15 @@ extension RecorderTests {
       let minute: UInt64 = 60_000_000_000
       let scale = redraw_clock_scale_between(3 * minute, minute)
       #expect(scale == (1 << 48) / 3)
-      #expect(redraw_clock_elapsed_ns(3 * minute, scale) >= minute - 1)
-      #expect(redraw_clock_elapsed_ns(3 * minute, scale) <= minute)
       #expect(redraw_clock_scale_between(0, 5) == 1 << 48)
       #expect(redraw_clock_elapsed_ns(12_345, 1 << 48) == 12_345)
+      #if os(Linux) && arch(x86_64)
+        #expect(redraw_clock_elapsed_ns(3 * minute, scale) >= minute - 1)
+        #expect(redraw_clock_elapsed_ns(3 * minute, scale) <= minute)
+      #else
+        // Records hold nanoseconds: the conversion is the identity, whatever the scale.
+        #expect(redraw_clock_elapsed_ns(3 * minute, scale) == 3 * minute)
+      #endif
     }
 
     /// A trace's times are the system clock's nanoseconds, whichever clock records: two

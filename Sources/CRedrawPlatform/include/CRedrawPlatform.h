@@ -105,7 +105,7 @@ static inline __attribute__((always_inline)) int redraw_record_simple_access(
   if (__builtin_expect((redraw_access_collectors() | redraw_active_scopes()) != 0, 0)) return 0;
 #if REDRAW_CLOCK_HAS_COUNTER
   if (__builtin_expect(__atomic_load_n(&redraw_switches_storage.clock_counter, __ATOMIC_RELAXED) == 0, 0)) return 0;
-  const uint64_t clock = __builtin_ia32_rdtsc();
+  const uint64_t clock = redraw_clock_counter();
 #else
   const uint64_t clock = redraw_clock_system_now();
 #endif

@@ -44,6 +44,16 @@ static inline uint64_t redraw_clock_system_now(void) {
 #endif
 }
 
+#if REDRAW_CLOCK_HAS_COUNTER
+/// The counter, read after every earlier instruction has completed (`lfence`, as the kernel's
+/// own clock reads it): an event that follows another thread's, through a value it loaded,
+/// is never stamped before it.
+static inline __attribute__((always_inline)) uint64_t redraw_clock_counter(void) {
+  __builtin_ia32_lfence();
+  return __builtin_ia32_rdtsc();
+}
+#endif
+
 /// `redraw_clock_system_now`, out of line: the counter's path stays a load, a branch and
 /// `rdtsc` where it is inlined.
 uint64_t redraw_clock_system_now_out_of_line(void);
@@ -52,7 +62,7 @@ uint64_t redraw_clock_system_now_out_of_line(void);
 static inline __attribute__((always_inline)) uint64_t redraw_clock_now(void) {
 #if REDRAW_CLOCK_HAS_COUNTER
   if (__builtin_expect(__atomic_load_n(&redraw_switches_storage.clock_counter, __ATOMIC_RELAXED) != 0, 1)) {
-    return __builtin_ia32_rdtsc();
+    return redraw_clock_counter();
   }
   return redraw_clock_system_now_out_of_line();
 #else
