@@ -19,7 +19,7 @@ extension Trace {
   @_spi(Testing)
   public static func exclusively<R>(_ body: () throws -> R) rethrows -> R {
     if ThreadContext.holdsRecordingLock { return try body() }
-    return try recordingLock.withLock { _ in
+    return try recordingLock.withLock {
       ThreadContext.holdsRecordingLock = true
       defer { ThreadContext.holdsRecordingLock = false }
       return try body()
