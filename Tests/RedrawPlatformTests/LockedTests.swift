@@ -11,6 +11,29 @@ import Testing
     #expect(counter.value == 80_000)
   }
 
+  /// A lock that guards a section of code: the sections of many threads do not overlap.
+  @Test func aLockOfNoValueRunsOneSectionAtATime() {
+    final class Tally: @unchecked Sendable {
+      var inside = 0
+      var most = 0
+      var sections = 0
+    }
+    let lock = Locked<Void>(())
+    let tally = Tally()
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      for _ in 0..<2_000 {
+        lock.withLock {
+          tally.inside += 1
+          tally.most = max(tally.most, tally.inside)
+          tally.sections += 1
+          tally.inside -= 1
+        }
+      }
+    }
+    #expect(tally.sections == 16_000)
+    #expect(tally.most == 1)
+  }
+
   @Test func withLockReturnsTheBodysResultAndRethrows() {
     struct Refused: Error {}
     let names = Locked(["a"])
