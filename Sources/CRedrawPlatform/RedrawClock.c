@@ -21,10 +21,10 @@ uint64_t redraw_clock_scale_between(uint64_t elapsed_ticks, uint64_t elapsed_ns)
 
 #if REDRAW_CLOCK_HAS_COUNTER
 /// The reading the counter's rate is measured from: ticks and nanoseconds at one moment.
-/// Written once by the setup, before it publishes the counter's flag.
+/// Written once by `use_counter`, before it publishes the counter's flag.
 static uint64_t first_ticks = 0, first_ns = 0;
 
-/// Fewer ticks than this since the first reading tell the rate less well than the setup did.
+/// Fewer ticks than this since the first reading tell the rate less well than `use_counter` did.
 #define CALIBRATION_TICKS (1ULL << 20)
 
 /// The counter and the system clock read together: the counter's reading is the middle of
@@ -43,23 +43,19 @@ static void read_both(uint64_t *ticks, uint64_t *ns) {
     *ns = now;
   }
 }
-#endif
 
-void redraw_clock_setup(int use_counter) {
-#if REDRAW_CLOCK_HAS_COUNTER
-  if (!use_counter) return;
+/// Starts using the counter: takes the first reading its rate is measured from, and a first
+/// rate over ten microseconds, for the records the first drain converts.
+static void use_counter(void) {
   read_both(&first_ticks, &first_ns);
-  // A first rate over ten microseconds, for the records the first drain converts.
   uint64_t ticks = first_ticks, ns = first_ns;
   while (ns - first_ns < 10000) read_both(&ticks, &ns);
   if (ticks <= first_ticks) return;  // a counter that does not advance: keep the system clock
   __atomic_store_n(&redraw_clock_scale_storage, redraw_clock_scale_between(ticks - first_ticks, ns - first_ns),
                    __ATOMIC_RELAXED);
   __atomic_store_n(&redraw_switches_storage.clock_counter, 1, __ATOMIC_RELEASE);
-#else
-  (void)use_counter;
-#endif
 }
+#endif
 
 int redraw_clock_uses_counter(void) { return __atomic_load_n(&redraw_switches_storage.clock_counter, __ATOMIC_RELAXED); }
 
@@ -86,6 +82,6 @@ void redraw_clock_choose(void) {
   if (file < 0) return;
   const ssize_t length = read(file, name, sizeof(name) - 1);
   close(file);
-  if (length > 0) redraw_clock_setup(redraw_clock_source_is_counter(name));
+  if (length > 0 && redraw_clock_source_is_counter(name)) use_counter();
 #endif
 }

@@ -17,12 +17,29 @@
 #define NO_HIGH (1ULL << 63)
 
 /// The leading digits of the last time written: `count` of `digits`, and their value times
-/// LOW_LIMIT in `base` (at first NO_HIGH, which no time is within LOW_LIMIT of).
+/// LOW_LIMIT in `base` (at first NO_HIGH, which no time is within LOW_LIMIT of); and what a
+/// `read` (1) and a `write` (2) line begins with while they stay the same: its opening and
+/// those digits, at most 17 + 14 bytes, copied as 32.
 typedef struct leading_digits {
   uint64_t base;
   uint32_t count;
   uint8_t digits[16];
+  uint32_t prefix_count[3];
+  uint8_t prefixes[3][32];
 } leading_digits;
+
+/// The openings of a `read` (1) and a `write` (2) line: 16 and 17 bytes.
+static const uint8_t openings[3][32] = {"", "{\"e\":\"read\",\"t\":", "{\"e\":\"write\",\"t\":"};
+
+/// Makes the prefixes of the current leading digits.
+static void make_prefixes(leading_digits *leading) {
+  for (int kind = 1; kind <= 2; kind++) {
+    const uint32_t opening = 15 + (uint32_t)kind;
+    memcpy(leading->prefixes[kind], openings[kind], opening);
+    memcpy(leading->prefixes[kind] + opening, leading->digits, leading->count);
+    leading->prefix_count[kind] = opening + leading->count;
+  }
+}
 
 struct redraw_line_cache {
   redraw_line_entry entries[ENTRIES];
@@ -33,7 +50,10 @@ struct redraw_line_cache {
 
 redraw_line_cache *redraw_line_cache_create(void) {
   redraw_line_cache *cache = calloc(1, sizeof(redraw_line_cache));
-  if (cache) cache->leading.base = NO_HIGH;
+  if (cache) {
+    cache->leading.base = NO_HIGH;
+    make_prefixes(&cache->leading);
+  }
   return cache;
 }
 
@@ -172,42 +192,13 @@ static inline __attribute__((always_inline)) uint8_t *write_time(uint8_t *out, u
     const uint64_t high = time / LOW_LIMIT;
     leading->count = (uint32_t)write_decimal(leading->digits, high);
     leading->base = high * LOW_LIMIT;
+    make_prefixes(leading);
     low = time - leading->base;
   }
   memcpy(out, leading->digits, 16);
   out += leading->count;
   write_six(out, (uint32_t)low);
   return out + LOW_DIGITS;
-}
-
-/// The openings of a `read` (1) and a `write` (2) line: 16 and 17 bytes.
-static const uint8_t openings[3][32] = {"", "{\"e\":\"read\",\"t\":", "{\"e\":\"write\",\"t\":"};
-
-/// What a line of each kind begins with while the time's leading digits stay the same: its
-/// opening and those digits, at most 17 + 14 bytes, copied as 32.
-typedef struct line_prefixes {
-  uint8_t bytes[3][32];
-  uint32_t count[3];
-} line_prefixes;
-
-static inline void make_prefixes(line_prefixes *prefixes, const leading_digits *leading) {
-  for (int kind = 1; kind <= 2; kind++) {
-    const uint32_t opening = 15 + (uint32_t)kind;
-    memcpy(prefixes->bytes[kind], openings[kind], opening);
-    memcpy(prefixes->bytes[kind] + opening, leading->digits, leading->count);
-    prefixes->count[kind] = opening + leading->count;
-  }
-}
-
-/// Writes the opening of a line of `kind` and `time` whose leading digits are not those of
-/// `prefixes`: new ones, then kept in `leading` and `prefixes`; or, in a session's first
-/// millisecond, none. Returns the end.
-static uint8_t *write_opening_and_time(
-  uint8_t *out, uint64_t kind, uint64_t time, leading_digits *leading, line_prefixes *prefixes) {
-  memcpy(out, openings[kind], 17);
-  out = write_time(out + 15 + kind, time, leading);
-  if (time >= LOW_LIMIT) make_prefixes(prefixes, leading);
-  return out;
 }
 
 /// The most a cached line takes: the longer opening, twenty digits, and the longest end
@@ -229,9 +220,7 @@ uint32_t redraw_format_cached_accesses(
   const uint64_t tid_word = (uint64_t)(uint32_t)tid << 32 | (1ULL << 31);
   const redraw_line_entry *const entries = cache->entries;
   const uint8_t *const arena = cache->arena;
-  leading_digits leading = cache->leading;
-  line_prefixes prefixes;
-  make_prefixes(&prefixes, &leading);
+  leading_digits *const leading = &cache->leading;
   const redraw_slot *record = records;
   const redraw_slot *const end = records + count;
   // In runs of as many lines as fit, however long each is: no line checks the room.
@@ -252,14 +241,16 @@ uint32_t redraw_format_cached_accesses(
       if (time > last) last = time;
       // The opening of the kind, 1 or 2, and the time's leading digits; then its low six.
       const uint64_t kind = header & 0xFF;
-      const uint64_t low = (uint64_t)last - leading.base;
+      const uint64_t low = (uint64_t)last - leading->base;
       if (__builtin_expect(low < LOW_LIMIT, 1)) {
-        COPY_INLINE(out, prefixes.bytes[kind], 32);
-        out += prefixes.count[kind];
+        COPY_INLINE(out, leading->prefixes[kind], 32);
+        out += leading->prefix_count[kind];
         write_six(out, (uint32_t)low);
         out += LOW_DIGITS;
       } else {
-        out = write_opening_and_time(out, kind, (uint64_t)last, &leading, &prefixes);
+        // New leading digits (and prefixes), or none in a session's first millisecond.
+        memcpy(out, openings[kind], 17);
+        out = write_time(out + 15 + kind, (uint64_t)last, leading);
       }
       const uint32_t length = entry->count;
       copy_with_slack(out, arena + entry->start, length);  // the arena and the buffer have the slack
@@ -269,7 +260,6 @@ uint32_t redraw_format_cached_accesses(
 done:
   output->count = out - output->base;
   output->last_time = last;
-  cache->leading = leading;
   return (uint32_t)(record - records);
 }
 

@@ -123,13 +123,14 @@ extension ModelTracking {
   @usableFromInline
   func recordCached(write: Bool, type: UInt, key: UInt) -> Bool {
     guard let value = PropertyNameCache.sharedValue(type: type, key: key) else { return false }
-    // The cache's word is the type's name over the property's; a record's, the other way.
-    let bits = UInt64(bitPattern: value)
+    let names = ObservablePropertyNames.Names.unpack(value)
     // No thread is resolving a name (it reads values to compare), no write handler waits.
     if _fastPath(redraw_resolving_thread() == 0), _fastPath(!write || !hasWriteHandlers),
-      _fastPath(redraw_record_simple_access(identity.objectID, bits >> 32 | bits << 32, write ? 2 : 1) != 0)
+      _fastPath(
+        redraw_record_simple_access(
+          identity.objectID, RecordHeader.word(names.type, names.property), write ? 2 : 1) != 0)
     {
-      identity.noteType(ObservablePropertyNames.Names.unpack(value).type)
+      identity.noteType(names.type)
       return true
     }
     return recordCachedSlowly(write: write, value: value)

@@ -15,9 +15,8 @@ import CRedrawPlatform
 /// - x86-64 Linux whose kernel keeps time by the time-stamp counter (its clocksource is
 ///   `tsc`; virtual machines often use `kvm-clock` or a hypervisor's instead): the counter,
 ///   read with `lfence; rdtsc` as the kernel reads it, at a rate measured against
-///   `CLOCK_MONOTONIC` from the recorder's start to each drain (within tens of nanoseconds
-///   of that clock). `clock_gettime` and the call around it were a third of a recorded
-///   read's work on the calling thread.
+///   `CLOCK_MONOTONIC` from the recorder's start to each drain. The call to
+///   `clock_gettime` made the recording path save registers around it (performance.md).
 /// - Other Linux: `CLOCK_MONOTONIC` (vDSO: no system call).
 /// - Apple platforms: `CLOCK_UPTIME_RAW`, whose `CLOCK_MONOTONIC` only ticks in
 ///   microseconds (it is derived from `gettimeofday`), too coarse for short bodies and

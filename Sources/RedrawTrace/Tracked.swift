@@ -74,7 +74,12 @@ public struct Tracked<Value> {
   /// (`redraw_record_simple_access`); any other goes on to ``noteReadSlowly(_:_:)``.
   @usableFromInline @inline(never)
   static func noteRead(_ names: TrackedNames, _ tracking: ModelTracking) {
-    if _fastPath(redraw_record_simple_access(tracking.identity.objectID, names.word, 1) != 0) { return }
+    if _fastPath(
+      redraw_record_simple_access(
+        tracking.identity.objectID, RecordHeader.word(names.type, names.property), 1) != 0)
+    {
+      return
+    }
     noteReadSlowly(names, tracking)
   }
 
@@ -125,11 +130,6 @@ struct TrackedNames: Sendable {
   @usableFromInline let type: TraceName
   @usableFromInline let property: TraceName
   @usableFromInline let equality: TrackedEquality
-
-  /// The type and the property in a record's word.
-  @inlinable var word: UInt64 {
-    UInt64(UInt32(bitPattern: type.rawValue)) | UInt64(UInt32(bitPattern: property.rawValue)) << 32
-  }
 
   @usableFromInline
   init(type: TraceName, property: TraceName, equality: TrackedEquality = .never) {

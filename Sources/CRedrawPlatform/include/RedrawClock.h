@@ -28,7 +28,7 @@
 #define REDRAW_CLOCK_SCALE_SHIFT 48
 
 /// `redraw_switches_storage.clock_counter` is 1 when `redraw_clock_now` reads the counter;
-/// set once, by `redraw_clock_setup`.
+/// set once, by `redraw_clock_choose`.
 
 /// Nanoseconds a tick, in fixed point with REDRAW_CLOCK_SCALE_SHIFT bits of fraction.
 extern uint64_t redraw_clock_scale_storage;
@@ -93,10 +93,6 @@ void redraw_clock_choose(void);
 /// Whether a kernel clocksource of this name (as the file spells it, with or without its
 /// newline) is the time-stamp counter.
 int redraw_clock_source_is_counter(const char *name);
-
-/// Chooses the clock, once, before it is first read: the counter when `use_counter` is not 0
-/// and this build can read it. Takes the first reading the counter's rate is measured from.
-void redraw_clock_setup(int use_counter);
 
 /// Whether the clock reads the counter.
 int redraw_clock_uses_counter(void);
