@@ -84,11 +84,18 @@ private struct ChildTrace {
     return process
   }
 
-  /// Lets the child record for `seconds`, kills it with `SIGKILL` and waits for it.
+  /// Lets the child record for `seconds` once it has opened its trace, kills it with
+  /// `SIGKILL` and waits for it. A child slow to start (ThreadSanitizer's, beside other
+  /// tests' builds) is waited for up to a minute, not killed before it began.
   ///
   /// - Returns: The monotonic clock's nanoseconds just before the kill.
   func recordAndKill(after seconds: Double) throws -> UInt64 {
     let process = try launch()
+    let deadline = Date().addingTimeInterval(60)
+    while !FileManager.default.fileExists(atPath: path), process.isRunning, Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    try #require(FileManager.default.fileExists(atPath: path), "the child opened its trace")
     Thread.sleep(forTimeInterval: seconds)
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
