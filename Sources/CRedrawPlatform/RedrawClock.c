@@ -53,7 +53,7 @@ static void use_counter(void) {
   if (ticks <= first_ticks) return;  // a counter that does not advance: keep the system clock
   __atomic_store_n(&redraw_clock_scale_storage, redraw_clock_scale_between(ticks - first_ticks, ns - first_ns),
                    __ATOMIC_RELAXED);
-  __atomic_store_n(&redraw_switches_storage.clock_counter, 1, __ATOMIC_RELEASE);
+  redraw_switches_use_counter(&redraw_switches_storage);
 }
 #endif
 

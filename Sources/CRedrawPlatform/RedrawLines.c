@@ -24,8 +24,11 @@ typedef struct leading_digits {
   uint64_t base;
   uint32_t count;
   uint8_t digits[16];
-  uint32_t prefix_count[3];
-  uint8_t prefixes[3][32];
+  /// By kind, each on a cache line of its own: its bytes and their count, one index apart.
+  struct {
+    uint8_t bytes[32];
+    uint32_t count;
+  } __attribute__((aligned(64))) prefixes[3];
 } leading_digits;
 
 /// The openings of a `read` (1) and a `write` (2) line: 16 and 17 bytes.
@@ -35,9 +38,9 @@ static const uint8_t openings[3][32] = {"", "{\"e\":\"read\",\"t\":", "{\"e\":\"
 static void make_prefixes(leading_digits *leading) {
   for (int kind = 1; kind <= 2; kind++) {
     const uint32_t opening = 15 + (uint32_t)kind;
-    memcpy(leading->prefixes[kind], openings[kind], opening);
-    memcpy(leading->prefixes[kind] + opening, leading->digits, leading->count);
-    leading->prefix_count[kind] = opening + leading->count;
+    memcpy(leading->prefixes[kind].bytes, openings[kind], opening);
+    memcpy(leading->prefixes[kind].bytes + opening, leading->digits, leading->count);
+    leading->prefixes[kind].count = opening + leading->count;
   }
 }
 
@@ -61,24 +64,26 @@ void redraw_line_cache_destroy(redraw_line_cache *cache) { free(cache); }
 
 static inline uint32_t slot_of(uint64_t object, uint64_t names, uint64_t key) {
   uint64_t mixed = object ^ (names << 7 | names >> 57) ^ key;
-  return (uint32_t)((mixed * 0x9E3779B97F4A7C15ULL) >> 55) & (ENTRIES - 1);
+  return (uint32_t)((mixed * 0x27D4EB2DULL) >> 55);  // ENTRIES is 2^9
 }
 
 void redraw_line_cache_store(
   redraw_line_cache *cache, uint64_t object, uint64_t names, uint64_t key, const uint8_t *bytes, uint32_t count) {
   if (count > REDRAW_LINE_END_MAX) return;
-  if (cache->used + count > ARENA) {
+  const uint32_t size = (uint32_t)sizeof(uint32_t) + count;
+  if (cache->used + size > ARENA) {
     memset(cache->entries, 0, sizeof(cache->entries));
     cache->used = 0;
   }
-  memcpy(cache->arena + cache->used, bytes, count);
+  uint8_t *const place = cache->arena + cache->used;
+  memcpy(place, &count, sizeof(uint32_t));
+  memcpy(place + sizeof(uint32_t), bytes, count);
   redraw_line_entry *entry = &cache->entries[slot_of(object, names, key)];
   entry->object = object;
   entry->names = names;
   entry->key = key;
-  entry->start = cache->used;
-  entry->count = count;
-  cache->used += count;
+  entry->bytes = place + sizeof(uint32_t);
+  cache->used += size;
 }
 
 /// The three digits of every number below 1000, four bytes apart: a time's six low digits
@@ -205,7 +210,15 @@ static inline __attribute__((always_inline)) uint8_t *write_time(uint8_t *out, u
 /// with the slack its copy reads past it.
 #define CACHED_LINE_MAX (17 + 20 + REDRAW_LINE_END_MAX + SLACK)
 
-uint32_t redraw_format_cached_accesses(
+/// On x86-64 Linux, compiled twice: with AVX2 where the processor has it (a 32-byte copy is
+/// one load and one store, not two of each), and for the baseline; the loader picks one.
+#if defined(__linux__) && defined(__x86_64__)
+#define REDRAW_WIDEST_VECTORS __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define REDRAW_WIDEST_VECTORS
+#endif
+
+REDRAW_WIDEST_VECTORS uint32_t redraw_format_cached_accesses(
   redraw_line_output *output, redraw_line_cache *cache, const redraw_slot *records, uint32_t count, int32_t scope,
   int32_t tid, uint64_t limit) {
   const uint64_t start = output->start;
@@ -219,7 +232,6 @@ uint32_t redraw_format_cached_accesses(
   const uint64_t first_shape = (uint64_t)(uint32_t)scope << 32 | 1;
   const uint64_t tid_word = (uint64_t)(uint32_t)tid << 32 | (1ULL << 31);
   const redraw_line_entry *const entries = cache->entries;
-  const uint8_t *const arena = cache->arena;
   leading_digits *const leading = &cache->leading;
   const redraw_slot *record = records;
   const redraw_slot *const end = records + count;
@@ -243,8 +255,8 @@ uint32_t redraw_format_cached_accesses(
       const uint64_t kind = header & 0xFF;
       const uint64_t low = (uint64_t)last - leading->base;
       if (__builtin_expect(low < LOW_LIMIT, 1)) {
-        COPY_INLINE(out, leading->prefixes[kind], 32);
-        out += leading->prefix_count[kind];
+        COPY_INLINE(out, leading->prefixes[kind].bytes, 32);
+        out += leading->prefixes[kind].count;
         write_six(out, (uint32_t)low);
         out += LOW_DIGITS;
       } else {
@@ -252,8 +264,10 @@ uint32_t redraw_format_cached_accesses(
         memcpy(out, openings[kind], 17);
         out = write_time(out + 15 + kind, (uint64_t)last, leading);
       }
-      const uint32_t length = entry->count;
-      copy_with_slack(out, arena + entry->start, length);  // the arena and the buffer have the slack
+      const uint8_t *const bytes = entry->bytes;
+      uint32_t length;
+      memcpy(&length, bytes - sizeof(uint32_t), sizeof(uint32_t));
+      copy_with_slack(out, bytes, length);  // the arena and the buffer have the slack
       out += length;
     }
   }

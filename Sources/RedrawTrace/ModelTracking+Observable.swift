@@ -39,7 +39,7 @@ extension ModelTracking {
   ) {
     registrar.access(subject, keyPath: keyPath)
     if _slowPath(redraw_access_work() != 0),
-      !recordCached(write: false, type: Self.typeKey(subject), key: Self.key(name))
+      !recordCachedRead(type: Self.typeKey(subject), key: Self.key(name))
     {
       noteSlowly(subject, keyPath, name: name, write: false)
     }
@@ -51,7 +51,7 @@ extension ModelTracking {
   public func access<Subject: Observable & AnyObject, Member>(_ subject: Subject, keyPath: KeyPath<Subject, Member>) {
     registrar.access(subject, keyPath: keyPath)
     if _slowPath(redraw_access_work() != 0),
-      !recordCached(write: false, type: Self.typeKey(subject), key: Self.key(keyPath))
+      !recordCachedRead(type: Self.typeKey(subject), key: Self.key(keyPath))
     {
       noteSlowly(subject, keyPath, name: nil, write: false)
     }
@@ -64,7 +64,7 @@ extension ModelTracking {
     of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> Result
   ) rethrows -> Result {
     if _slowPath(redraw_access_work() != 0 || hasWriteHandlers),
-      !recordCached(write: true, type: Self.typeKey(subject), key: Self.key(keyPath))
+      !recordCachedWrite(type: Self.typeKey(subject), key: Self.key(keyPath))
     {
       return try withMutationSlowly(of: subject, keyPath: keyPath, mutation)
     }
@@ -79,7 +79,7 @@ extension ModelTracking {
     _ subject: Subject, keyPath: KeyPath<Subject, Member>, _ name: StaticString = #function
   ) {
     if _slowPath(redraw_access_work() != 0 || hasWriteHandlers),
-      !recordCached(write: true, type: Self.typeKey(subject), key: Self.key(name))
+      !recordCachedWrite(type: Self.typeKey(subject), key: Self.key(name))
     {
       noteSlowly(subject, keyPath, name: name, write: true)
     }
@@ -112,34 +112,42 @@ extension ModelTracking {
 
   // MARK: - Recording
 
-  /// Records an access whose names are cached, and tells the collection running on this
-  /// thread and the write handlers, if any.
+  /// Records a read whose names are cached, and tells the collection running on this thread,
+  /// if any.
   ///
   /// The usual case, a recording and nothing else, makes no call and saves no register: the
-  /// record is written in C (`redraw_record_simple_access`); any other goes on to
-  /// ``recordCachedSlowly(write:value:)``, a tail call.
+  /// names are found and the record written in C (`redraw_record_named_access`); any other
+  /// goes on to ``recordCachedSlowly(type:key:write:)``, a tail call (its arguments in the
+  /// registers they came in).
   ///
   /// - Returns: false when the names are not cached yet: the slow path then does everything.
   @usableFromInline
-  func recordCached(write: Bool, type: UInt, key: UInt) -> Bool {
-    guard let value = PropertyNameCache.sharedValue(type: type, key: key) else { return false }
-    let names = ObservablePropertyNames.Names.unpack(value)
-    // No thread is resolving a name (it reads values to compare), no write handler waits.
-    if _fastPath(redraw_resolving_thread() == 0), _fastPath(!write || !hasWriteHandlers),
-      _fastPath(
-        redraw_record_simple_access(
-          identity.objectID, RecordHeader.word(names.type, names.property), write ? 2 : 1) != 0)
+  func recordCachedRead(type: UInt, key: UInt) -> Bool {
+    if _fastPath(
+      redraw_record_named_access(UInt64(type), UInt64(key), identity.state, 1) != 0)
     {
-      identity.noteType(names.type)
       return true
     }
-    return recordCachedSlowly(write: write, value: value)
+    return recordCachedSlowly(type: type, key: key, write: false)
   }
 
-  /// ``recordCached(write:type:key:)`` while a name is resolved, a collection runs, a scoped
-  /// session records, a write has handlers or the thread's chunk is full.
+  /// ``recordCachedRead(type:key:)`` for a write, which also tells the write handlers.
+  @usableFromInline
+  func recordCachedWrite(type: UInt, key: UInt) -> Bool {
+    if _fastPath(!hasWriteHandlers),
+      _fastPath(redraw_record_named_access(UInt64(type), UInt64(key), identity.state, 2) != 0)
+    {
+      return true
+    }
+    return recordCachedSlowly(type: type, key: key, write: true)
+  }
+
+  /// An access whose names may be cached, off the simple path: while a name is resolved, a
+  /// collection runs, a scoped session records, a write has handlers or the thread's chunk is
+  /// full; or its names are not cached (then it returns false).
   @usableFromInline @inline(never)
-  func recordCachedSlowly(write: Bool, value: Int64) -> Bool {
+  func recordCachedSlowly(type: UInt, key: UInt, write: Bool) -> Bool {
+    guard let value = PropertyNameCache.sharedValue(type: type, key: key) else { return false }
     // A read made to compare values while a name is resolved.
     if _slowPath(ObservablePropertyNames.isResolvingOnThisThread) { return true }
     let unpacked = ObservablePropertyNames.Names.unpack(value)
@@ -188,8 +196,7 @@ extension ModelTracking {
   }
 
   /// Records an access to the property with these interned names, and tells the observers
-  /// of accesses: what every path does once it has the names. Inlined into the cached path,
-  /// which every recorded access takes.
+  /// of accesses: what every path does once it has the names, but the simple one.
   @inline(__always)
   func note(
     type: TraceName, property: TraceName, write: Bool, strings: @autoclosure () -> (String, String)

@@ -31,9 +31,9 @@ enum ObservablePropertyNames {
   /// The names of resolved properties, by type and key: read on every recorded event.
   static let cache = PropertyNameCache(publishesTable: true)
   private static let state = Locked(State())
-  /// The `tid` of the thread that resolves a name now (0 for none): its reads of the key
-  /// path, which come back here, are neither resolved nor recorded.
-  /// (A C global, `redraw_resolving_thread`: read on every recorded access.)
+  // The `tid` of the thread that resolves a name now (0 for none) is a C switch,
+  // `redraw_resolving_thread`: its reads of the key path, which come back here, are neither
+  // resolved nor recorded, and while it is set no access takes the simple path.
 
   /// An event's names, interned, and as strings for observers of reads and writes.
   struct Names {
@@ -42,13 +42,14 @@ enum ObservablePropertyNames {
     var typeName: String
     var propertyName: String
 
-    /// The two names in one word, as ``PropertyNameCache`` stores them.
-    var packed: Int64 { Int64(type.rawValue) << 32 | Int64(UInt32(bitPattern: property.rawValue)) }
+    /// The two names in one word, as ``PropertyNameCache`` stores them: a record's names
+    /// word (``RecordHeader/word(_:_:)``), which the recording path writes as it is.
+    var packed: Int64 { Int64(bitPattern: RecordHeader.word(type, property)) }
 
     static func unpack(_ value: Int64) -> (type: TraceName, property: TraceName) {
       (
-        TraceName(rawValue: Int32(truncatingIfNeeded: value >> 32)),
-        TraceName(rawValue: Int32(truncatingIfNeeded: value))
+        TraceName(rawValue: Int32(truncatingIfNeeded: value)),
+        TraceName(rawValue: Int32(truncatingIfNeeded: value >> 32))
       )
     }
   }

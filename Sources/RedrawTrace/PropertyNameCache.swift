@@ -17,8 +17,8 @@ import RedrawPlatform
 /// - Complexity: a lookup is O(1): a hash and, with the table at most half full, a probe
 ///   or two.
 final class PropertyNameCache: Sendable {
-  /// The address of the current table: its capacity, then `capacity` slots of three words
-  /// (key, type, value); a key of 0 marks an empty slot.
+  /// The address of the current table (`RedrawNameCache.h`): its mask, then `mask + 1` slots
+  /// of three words (key, type, value); a key of 0 marks an empty slot.
   private let current: AtomicInt
   /// Entries in the current table and the tables it replaced, changed under the lock.
   private let writer = Locked(Writer())
@@ -29,8 +29,8 @@ final class PropertyNameCache: Sendable {
     var retired: [UnsafeMutablePointer<Int64>] = []
   }
 
-  /// Whether the cache publishes its table in `redraw_name_cache_table` (the process-wide
-  /// one), where ``sharedValue(type:key:)`` reads it with one load.
+  /// Whether the cache publishes its table in `redraw_name_table_storage` (the process-wide
+  /// one), where the recording path finds it with one load (`redraw_name_find`).
   private let publishesTable: Bool
 
   /// A table of `capacity` slots; `capacity` a power of two.
@@ -38,7 +38,7 @@ final class PropertyNameCache: Sendable {
     let table = Self.makeTable(capacity: capacity)
     current = AtomicInt(Int64(Int(bitPattern: table)))
     self.publishesTable = publishesTable
-    if publishesTable { redraw_set_name_cache_table(Int64(Int(bitPattern: table))) }
+    if publishesTable { redraw_publish_name_table(table) }
   }
 
   deinit {
@@ -56,34 +56,13 @@ final class PropertyNameCache: Sendable {
   /// whose every read checks its lazy initialization).
   @inline(__always)
   static func sharedValue(type: UInt, key: UInt) -> Int64? {
-    let bits = redraw_name_cache_table()
-    guard bits != 0 else { return nil }
-    return value(in: table(bits), type: type, key: key)
+    redraw_name_find(UInt64(type), UInt64(key)).map(redraw_name_slot_value)
   }
 
   /// The value stored for `type` and `key`, or nil.
   @inline(__always)
   func value(type: UInt, key: UInt) -> Int64? {
-    Self.value(in: Self.table(current.load()), type: type, key: key)
-  }
-
-  @inline(__always)
-  private static func value(in table: UnsafeMutablePointer<Int64>, type: UInt, key: UInt) -> Int64? {
-    // Wrapping arithmetic: the capacity is a power of two and the index below it, so none
-    // overflows, and the checks would cost a third of the probe.
-    let mask = Int(redraw_atomic_load_relaxed(table)) &- 1
-    let wantedKey = Int64(truncatingIfNeeded: UInt64(key))
-    let wantedType = Int64(truncatingIfNeeded: UInt64(type))
-    var index = hash(type: type, key: key) & mask
-    while true {
-      let slot = table + 1 + index &* 3
-      let stored = redraw_atomic_load(slot)
-      if stored == 0 { return nil }
-      if stored == wantedKey, redraw_atomic_load_relaxed(slot + 1) == wantedType {
-        return redraw_atomic_load_relaxed(slot + 2)
-      }
-      index = (index &+ 1) & mask
-    }
+    redraw_name_find_in(Self.table(current.load()), UInt64(type), UInt64(key)).map(redraw_name_slot_value)
   }
 
   /// The entries.
@@ -97,14 +76,14 @@ final class PropertyNameCache: Sendable {
     writer.withLock { writer in
       guard self.value(type: type, key: key) == nil else { return }
       var table = Self.table(current.load())
-      let capacity = Int(redraw_atomic_load_relaxed(table))
+      let capacity = Int(table.pointee) + 1
       if (writer.count + 1) * 2 > capacity {
         let larger = Self.makeTable(capacity: capacity * 2)
         Self.forEachEntry(of: table) { Self.place(type: $0, key: $1, value: $2, in: larger) }
         writer.retired.append(table)
         table = larger
         current.store(Int64(Int(bitPattern: larger)))
-        if publishesTable { redraw_set_name_cache_table(Int64(Int(bitPattern: larger))) }
+        if publishesTable { redraw_publish_name_table(larger) }
       }
       Self.place(
         type: Int64(truncatingIfNeeded: UInt64(type)), key: Int64(truncatingIfNeeded: UInt64(key)), value: value,
@@ -118,7 +97,7 @@ final class PropertyNameCache: Sendable {
   private static func makeTable(capacity: Int) -> UnsafeMutablePointer<Int64> {
     let table = UnsafeMutablePointer<Int64>.allocate(capacity: 1 + capacity * 3)
     table.initialize(repeating: 0, count: 1 + capacity * 3)
-    table.pointee = Int64(capacity)
+    table.pointee = Int64(capacity - 1)
     return table
   }
 
@@ -130,9 +109,9 @@ final class PropertyNameCache: Sendable {
   /// Writes an entry into the first free slot of its chain: type and value first, then the
   /// key with release ordering, which publishes them.
   private static func place(type: Int64, key: Int64, value: Int64, in table: UnsafeMutablePointer<Int64>) {
-    let mask = Int(table.pointee) - 1
-    var index = hash(type: UInt(truncatingIfNeeded: type), key: UInt(truncatingIfNeeded: key)) & mask
-    while redraw_atomic_load_relaxed(table + 1 + index * 3) != 0 { index = (index + 1) & mask }
+    let mask = UInt64(table.pointee)
+    var index = Int(redraw_name_slot(UInt64(bitPattern: type), UInt64(bitPattern: key), mask))
+    while redraw_atomic_load_relaxed(table + 1 + index * 3) != 0 { index = (index + 1) & Int(mask) }
     let slot = table + 1 + index * 3
     redraw_atomic_store_relaxed(slot + 1, type)
     redraw_atomic_store_relaxed(slot + 2, value)
@@ -140,17 +119,10 @@ final class PropertyNameCache: Sendable {
   }
 
   private static func forEachEntry(of table: UnsafeMutablePointer<Int64>, _ body: (Int64, Int64, Int64) -> Void) {
-    for index in 0..<Int(table.pointee) {
+    for index in 0...Int(table.pointee) {
       let slot = table + 1 + index * 3
       let key = redraw_atomic_load_relaxed(slot)
       if key != 0 { body(redraw_atomic_load_relaxed(slot + 1), key, redraw_atomic_load_relaxed(slot + 2)) }
     }
-  }
-
-  /// The top bits of a product of both addresses (64-bit arithmetic on every platform).
-  @inline(__always)
-  private static func hash(type: UInt, key: UInt) -> Int {
-    let mixed = (UInt64(type) &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(key)
-    return Int(truncatingIfNeeded: (mixed &* 0xBF58_476D_1CE4_E5B9) >> 40)
   }
 }

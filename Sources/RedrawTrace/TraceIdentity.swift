@@ -1,3 +1,4 @@
+import CRedrawPlatform
 import RedrawPlatform
 
 /// A stable trace object id for one instance, and its `deinit` event.
@@ -15,25 +16,40 @@ import RedrawPlatform
 /// is never reused, not even after the instance is released. When the identity is
 /// released with its owner, a `deinit` event is recorded, provided the owner's type
 /// is known by then (it is once the instance recorded anything).
-public final class TraceIdentity: Sendable {
-  /// The object id written as `obj`.
-  public let objectID: UInt64
-  private let typeName = AtomicInt(-1)
+///
+/// Sendable: the type name is only read and stored atomically.
+public final class TraceIdentity: @unchecked Sendable {
+  /// The object id, and the owner's interned type name for the `deinit` event (-1 until its
+  /// first record, read and stored atomically): where the recording path in C reads them
+  /// (`redraw_record_simple_access`, `redraw_record_named_access`).
+  let state: UnsafeMutablePointer<redraw_identity>
 
   public init() {
-    objectID = UInt64(bitPattern: TraceIdentity.nextID.fetchAdd(1))
+    state = .allocate(capacity: 1)
+    state.initialize(
+      to: redraw_identity(object: UInt64(bitPattern: TraceIdentity.nextID.fetchAdd(1)), type_name: -1))
   }
 
   deinit {
-    let name = typeName.loadRelaxed()
+    let name = redraw_atomic_load_relaxed(typeName)
+    let object = objectID
+    state.deallocate()
     guard name >= 0, RecordingSwitch.isOn else { return }
-    Recorder.shared.recordDeinit(object: objectID, type: TraceName(rawValue: Int32(truncatingIfNeeded: name)))
+    Recorder.shared.recordDeinit(object: object, type: TraceName(rawValue: Int32(truncatingIfNeeded: name)))
+  }
+
+  /// The object id written as `obj`.
+  public var objectID: UInt64 { state.pointee.object }
+
+  private var typeName: UnsafeMutablePointer<Int64> {
+    UnsafeMutableRawPointer(state).advanced(by: MemoryLayout<redraw_identity>.offset(of: \.type_name)!)
+      .assumingMemoryBound(to: Int64.self)
   }
 
   /// Remembers the owner's type name for the `deinit` event.
   @inline(__always)
   func noteType(_ name: TraceName) {
-    if typeName.loadRelaxed() < 0 { typeName.storeRelaxed(Int64(name.rawValue)) }
+    if redraw_atomic_load_relaxed(typeName) < 0 { redraw_atomic_store_relaxed(typeName, Int64(name.rawValue)) }
   }
 
   private static let nextID = AtomicInt(1)

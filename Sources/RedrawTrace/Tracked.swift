@@ -42,7 +42,7 @@ public struct Tracked<Value> {
       model.tracking.registerRead(model, wrappedKeyPath)
       // One load tells that nothing records or collects.
       if _slowPath(redraw_access_work() != 0) {
-        noteRead(model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath), model.tracking)
+        noteRead((model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)).word, model.tracking)
       }
       return model[keyPath: storageKeyPath].value
     }
@@ -72,21 +72,19 @@ public struct Tracked<Value> {
   /// thread, and recorded. Out of line and not generic: the accessor keeps a call. The usual
   /// case, a recording and nothing else, is written in C without saving a register
   /// (`redraw_record_simple_access`); any other goes on to ``noteReadSlowly(_:_:)``.
+  ///
+  /// - Parameter names: The property's ``TrackedNames/word``: all a read needs, in one register.
   @usableFromInline @inline(never)
-  static func noteRead(_ names: TrackedNames, _ tracking: ModelTracking) {
-    if _fastPath(
-      redraw_record_simple_access(
-        tracking.identity.objectID, RecordHeader.word(names.type, names.property), 1) != 0)
-    {
-      return
-    }
+  static func noteRead(_ names: UInt64, _ tracking: ModelTracking) {
+    if _fastPath(redraw_record_simple_access(tracking.identity.state, names, 1) != 0) { return }
     noteReadSlowly(names, tracking)
   }
 
   /// ``noteRead(_:_:)`` while a collection runs, a scoped session records, or the thread's
   /// chunk is full.
   @usableFromInline @inline(never)
-  static func noteReadSlowly(_ names: TrackedNames, _ tracking: ModelTracking) {
+  static func noteReadSlowly(_ word: UInt64, _ tracking: ModelTracking) {
+    let names = TrackedNames(word: word)
     if ModelObservation.isCollecting { tracking.tellObservers(names, write: false) }
     if RecordingSwitch.isOn {
       Recorder.recordAccess(
@@ -136,6 +134,19 @@ struct TrackedNames: Sendable {
     self.type = type
     self.property = property
     self.equality = equality
+  }
+
+  /// The names of a ``word``.
+  init(word: UInt64) {
+    type = TraceName(rawValue: Int32(truncatingIfNeeded: word))
+    property = TraceName(rawValue: Int32(truncatingIfNeeded: word >> 32))
+    equality = .never
+  }
+
+  /// Both names in one word, as a record holds them (``RecordHeader/word(_:_:)``).
+  @inlinable
+  var word: UInt64 {
+    UInt64(UInt32(bitPattern: type.rawValue)) | UInt64(UInt32(bitPattern: property.rawValue)) << 32
   }
 
   /// Interns the names of the property whose storage lies `offset` bytes into instances of

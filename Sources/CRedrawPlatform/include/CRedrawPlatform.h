@@ -22,6 +22,7 @@
 #include "RedrawClock.h"
 #include "RedrawSwitches.h"
 #include "RedrawLines.h"
+#include "RedrawNameCache.h"
 
 // MARK: - 64-bit integers
 
@@ -66,13 +67,7 @@ static inline uint8_t redraw_recording_state(void) {
 }
 
 static inline void redraw_set_recording_state(uint8_t state) {
-  // Recording on (2) or not configured (0) is work; off (1) is not.
-  if (state == 1) {
-    __atomic_fetch_and(&redraw_switches_storage.access_work, (uint8_t)~1u, __ATOMIC_RELEASE);
-  } else {
-    __atomic_fetch_or(&redraw_switches_storage.access_work, (uint8_t)1u, __ATOMIC_RELEASE);
-  }
-  __atomic_store_n(&redraw_switches_storage.recording_state, state, __ATOMIC_RELEASE);
+  redraw_switches_set_recording_state(&redraw_switches_storage, state);
 }
 
 static inline int64_t redraw_access_collectors(void) {
@@ -80,8 +75,7 @@ static inline int64_t redraw_access_collectors(void) {
 }
 
 static inline void redraw_add_access_collectors(int64_t delta) {
-  if (delta > 0) __atomic_fetch_or(&redraw_switches_storage.access_work, (uint8_t)2u, __ATOMIC_RELEASE);
-  __atomic_fetch_add(&redraw_switches_storage.access_collectors, delta, __ATOMIC_RELAXED);
+  redraw_switches_add_access_collectors(&redraw_switches_storage, delta);
 }
 
 static inline int64_t redraw_active_scopes(void) {
@@ -89,27 +83,74 @@ static inline int64_t redraw_active_scopes(void) {
 }
 
 static inline void redraw_set_active_scopes(int64_t count) {
-  __atomic_store_n(&redraw_switches_storage.active_scopes, count, __ATOMIC_RELAXED);
+  redraw_switches_set_active_scopes(&redraw_switches_storage, count);
 }
 
+/// The `tid` of the thread resolving a property's name now, 0 for none.
+static inline int64_t redraw_resolving_thread(void) {
+  return __atomic_load_n(&redraw_switches_storage.resolving_thread, __ATOMIC_RELAXED);
+}
+
+static inline void redraw_set_resolving_thread(int64_t thread) {
+  redraw_switches_set_resolving_thread(&redraw_switches_storage, thread);
+}
+
+// MARK: - The simple path of a recorded access
+
+/// The clock of a record on the simple path, which is open only while the counter is in use
+/// where a build can read it.
+static inline __attribute__((always_inline)) uint64_t redraw_simple_path_clock(void) {
+#if REDRAW_CLOCK_HAS_COUNTER
+  return redraw_clock_counter();
+#else
+  return redraw_clock_system_now();
+#endif
+}
+
+/// What a record needs of a traced instance, where the recording path reads it only once it
+/// writes (TraceIdentity.swift): its object id, and its type's interned name for its `deinit`
+/// event, -1 until its first record.
+typedef struct redraw_identity {
+  uint64_t object;
+  int64_t type_name;
+} redraw_identity;
+
 /// Records a one-slot `read` or `write` (`header`: 1 or 2, flags in bits 8 to 15) of the
-/// destination's session when that is all there is to do: recording on, no access collection
-/// running, no scoped session, the clock the counter (where a build can read it), room in
-/// the thread's chunk. Returns 0 having written nothing otherwise.
+/// destination's session when that is all there is to do: the simple path open (recording
+/// on, no access collection running, no scoped session, no name being resolved, the clock
+/// the counter where a build can read it) and room in the thread's chunk. Returns 0 having
+/// written nothing otherwise.
 ///
 /// Everything on this path stays in caller-saved registers and makes no call, so the
 /// out-of-line function an accessor calls saves none: its other cases go to a tail call.
 static inline __attribute__((always_inline)) int redraw_record_simple_access(
-  uint64_t object, uint64_t names, uint64_t header) {
-  if (__builtin_expect(redraw_recording_state() != 2, 0)) return 0;
-  if (__builtin_expect((redraw_access_collectors() | redraw_active_scopes()) != 0, 0)) return 0;
-#if REDRAW_CLOCK_HAS_COUNTER
-  if (__builtin_expect(__atomic_load_n(&redraw_switches_storage.clock_counter, __ATOMIC_RELAXED) == 0, 0)) return 0;
-  const uint64_t clock = redraw_clock_counter();
-#else
-  const uint64_t clock = redraw_clock_system_now();
-#endif
-  return redraw_write_record(clock, object, names, header);
+  const redraw_identity *identity, uint64_t names, uint64_t header) {
+  if (__builtin_expect(!redraw_switches_simple_path_open(&redraw_switches_storage), 0)) return 0;
+  return redraw_write_record(redraw_simple_path_clock(), identity->object, names, header);
+}
+
+/// ``redraw_record_simple_access`` for an `@Observable` property named by its type's and its
+/// key's addresses (RedrawNameCache.h): 0 also when the cache does not hold its names. On
+/// the first record of the instance, notes its type's name in `identity`.
+static inline __attribute__((always_inline)) int redraw_record_named_access(
+  uint64_t type, uint64_t key, redraw_identity *identity, uint64_t header) {
+  if (__builtin_expect(!redraw_switches_simple_path_open(&redraw_switches_storage), 0)) return 0;
+  // The first slot of the chain, tested here, holds most keys: the loop is out of the way.
+  const int64_t *table = redraw_name_table();
+  const int64_t *slot = redraw_name_first_slot(table, type, key);
+  if (__builtin_expect(!redraw_name_slot_holds(slot, type, key), 0)) {
+    slot = redraw_name_find_in(table, type, key);
+    if (slot == NULL) return 0;
+  }
+  const uint64_t names = (uint64_t)redraw_name_slot_value(slot);
+  if (__builtin_expect(!redraw_write_record(redraw_simple_path_clock(), identity->object, names, header), 0)) {
+    return 0;
+  }
+  // The type's name is the names word's low half.
+  if (__builtin_expect(__atomic_load_n(&identity->type_name, __ATOMIC_RELAXED) < 0, 0)) {
+    __atomic_store_n(&identity->type_name, (int64_t)(uint32_t)names, __ATOMIC_RELAXED);
+  }
+  return 1;
 }
 
 /// The one scope the destination records, 0 for none (the recorder's own tests): its
@@ -141,31 +182,6 @@ extern int64_t redraw_span_counter_storage;
 
 static inline int64_t redraw_next_span_id(void) {
   return __atomic_add_fetch(&redraw_span_counter_storage, 1, __ATOMIC_RELAXED);
-}
-
-/// The table of the process-wide cache of `@Observable` property names (see
-/// PropertyNameCache.swift), read on every recorded access: a C global, so the read is one
-/// load and no lazy initialization.
-extern int64_t redraw_name_cache_table_storage;
-
-static inline int64_t redraw_name_cache_table(void) {
-  return __atomic_load_n(&redraw_name_cache_table_storage, __ATOMIC_ACQUIRE);
-}
-
-static inline void redraw_set_name_cache_table(int64_t table) {
-  __atomic_store_n(&redraw_name_cache_table_storage, table, __ATOMIC_RELEASE);
-}
-
-/// The `tid` of the thread resolving a property's name now, 0 for none (see
-/// ObservablePropertyNames.swift).
-extern int64_t redraw_resolving_thread_storage;
-
-static inline int64_t redraw_resolving_thread(void) {
-  return __atomic_load_n(&redraw_resolving_thread_storage, __ATOMIC_RELAXED);
-}
-
-static inline void redraw_set_resolving_thread(int64_t thread) {
-  __atomic_store_n(&redraw_resolving_thread_storage, thread, __ATOMIC_RELAXED);
 }
 
 // MARK: - The calling thread's trace id

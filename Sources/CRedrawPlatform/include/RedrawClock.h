@@ -17,12 +17,7 @@
 
 #include "RedrawSwitches.h"
 
-#if defined(__linux__) && defined(__x86_64__)
-/// Whether this build can read the time-stamp counter.
-#define REDRAW_CLOCK_HAS_COUNTER 1
-#else
-#define REDRAW_CLOCK_HAS_COUNTER 0
-#endif
+// REDRAW_CLOCK_HAS_COUNTER, whether this build can read the counter: RedrawSwitches.h.
 
 /// How many bits of `redraw_clock_scale` are below the point.
 #define REDRAW_CLOCK_SCALE_SHIFT 48

@@ -12,14 +12,14 @@
 /// The longest line end the cache keeps.
 #define REDRAW_LINE_END_MAX 480
 
-/// One cached line end: what the line says, and where its bytes are in the arena.
+/// One cached line end: what the line says, and where its bytes are in the arena, after
+/// their count (a `uint32_t`).
 typedef struct redraw_line_entry {
   uint64_t object;
   uint64_t names;
   /// The `tid`, kind and flags; 0 for an empty entry.
   uint64_t key;
-  uint32_t start;
-  uint32_t count;
+  const uint8_t *bytes;
 } redraw_line_entry;
 
 /// A direct-mapped table of line ends and the arena that holds their bytes.
