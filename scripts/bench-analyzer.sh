@@ -7,7 +7,9 @@
 # on all of them alike. Prints, per tool: the median and fastest wall time, MB/s and peak
 # RSS, then the ratios of the medians. DuckDB (`pip install duckdb`) is measured when
 # Python can import it: its figure is its query's own time (scripts/duckdb-scan.py), without
-# Python's start and `import duckdb`; every other figure is a whole process.
+# Python's start and `import duckdb`; every other figure is a whole process. Two one-thread
+# runs of redraw at once measure what the machine's two cores give work that shares nothing:
+# the bound of --jobs 2 on that machine, printed beside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 megabytes=${1:-150}
@@ -31,6 +33,7 @@ duckdb_scan=$PWD/scripts/duckdb-scan.py
 mkdir -p "$work/root"
 cd "$work/root"
 
+one_run="$redraw analyze $trace --format json --jobs 1 --fail-on never --output /dev/null"
 names=()
 commands=()
 add() {
@@ -39,6 +42,10 @@ add() {
 }
 add "redraw analyze --jobs 1" "$redraw analyze $trace --format json --jobs 1 --fail-on never --output $work/report.json"
 add "redraw analyze --jobs 2" "$redraw analyze $trace --format json --jobs 2 --fail-on never --output $work/report2.json"
+# Two one-thread runs at once: what two threads of this machine do side by side with no work
+# shared, the bound of --jobs 2 (a virtual machine's two cores may share one physical core's
+# units, or its memory bandwidth).
+add "two --jobs 1 runs at once" "PAIR"
 add "redraw analyze --jobs 1 --format html" "$redraw analyze $trace --format html --jobs 1 --fail-on never --output $work/report.html"
 $duckdb && add "DuckDB read_ndjson, 1 thread" "DUCKDB"
 add "jq -c .e" "jq -c .e $trace"
@@ -47,7 +54,10 @@ add "JSONDecoder per line" "$bench decode $trace"
 # One run of tool $1; appends "seconds rss-kB" to its file.
 run() {
   local index=$1 out="$work/times.$1"
-  if [ "${commands[$index]}" = DUCKDB ]; then
+  if [ "${commands[$index]}" = PAIR ]; then
+    /usr/bin/time -o "$work/time.out" -f "%e %M" sh -c "$one_run & $one_run; wait" >/dev/null 2>&1 || true
+    tail -1 "$work/time.out" >>"$out"
+  elif [ "${commands[$index]}" = DUCKDB ]; then
     /usr/bin/time -o "$work/time.out" -f "%M" python3 "$duckdb_scan" "$trace" 1 >"$work/duck.out"
     echo "$(cut -d' ' -f1 "$work/duck.out") $(tail -1 "$work/time.out")" >>"$out"
   else
@@ -72,8 +82,11 @@ for index in "${!names[@]}"; do
   seconds=$(median "$file")
   fastest=$(cut -d' ' -f1 "$file" | sort -n | head -1)
   rss=$(cut -d' ' -f2 "$file" | sort -n | tail -1)
+  # The pair reads the trace twice.
+  copies=1
+  [ "${commands[$index]}" = PAIR ] && copies=2
   printf '%-40s %6.2f s (fastest %5.2f) %8.1f MB/s %7.1f MB RSS\n' "${names[$index]}" "$seconds" "$fastest" \
-    "$(echo "$bytes / 1048576 / $seconds" | bc -l)" "$(echo "$rss / 1024" | bc -l)"
+    "$(echo "$copies * $bytes / 1048576 / $seconds" | bc -l)" "$(echo "$rss / 1024" | bc -l)"
   echo "$seconds" >"$work/median.$index"
 done
 
@@ -95,6 +108,10 @@ else
 fi
 printf 'redraw --jobs 2 is %.2fx as fast as --jobs 1 (medians; %.2fx the median of the rounds'"'"' ratios)\n' \
   "$(ratio "$one" "$two")" "$(round_ratio "$one" "$two")"
+pair=$(index_of "two --jobs 1 runs at once")
+printf 'two --jobs 1 runs at once do %.2fx the work of one in the same time (medians; %.2fx by the rounds): the bound of --jobs 2 here\n' \
+  "$(echo "2 * $(ratio "$one" "$pair")" | bc -l)" \
+  "$(paste -d' ' "$work/times.$one" "$work/times.$pair" | awk '{ print 2 * $1 / $3 }' | middle)"
 printf 'redraw --jobs 1 is %.1fx as fast as jq and %.1fx as fast as JSONDecoder\n' "$(ratio "$(index_of "jq -c .e")" "$one")" \
   "$(ratio "$(index_of "JSONDecoder per line")" "$one")"
 echo "HTML report: $(stat -c %s "$work/report.html") bytes"

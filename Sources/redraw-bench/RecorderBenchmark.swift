@@ -1,3 +1,4 @@
+import CRedrawPlatform
 import Foundation
 import Observation
 import RedrawTrace
@@ -112,6 +113,20 @@ struct RecorderBenchmark {
         },
       ]
     }
+    // What a recorded access pays for its time: the clock a record holds (the counter where
+    // the kernel keeps time by it), and the system's monotonic clock.
+    cases += [
+      Case(name: "clock (a record's)", destination: .off) { count in
+        var sum: UInt64 = 0
+        for _ in 0..<count { sum &+= redraw_clock_now() }
+        blackHole(sum)
+      },
+      Case(name: "clock (the system's)", destination: .off) { count in
+        var sum: UInt64 = 0
+        for _ in 0..<count { sum &+= redraw_clock_system_now() }
+        blackHole(sum)
+      },
+    ]
     // What RedrawHarness pays: it collects the reads and writes of each body evaluation.
     cases += [
       Case(name: "collecting (@Tracked read)", destination: .off, baseline: observableRead) { count in

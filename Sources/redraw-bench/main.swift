@@ -23,8 +23,9 @@ case "recorder" where arguments.contains("--help"):
 
       --events N   events per timed loop (2000000; cases while off run 10 times as many)
       --runs N     timed loops per case; the median is printed (5)
-      --only NAME  only the cases whose name contains NAME, e.g. "@Observable+Redraw"
-                   or "first access"
+      --only NAME  only the cases whose name contains NAME, e.g. "@Observable+Redraw",
+                   "first access" or "clock" (a read of the clock a record holds, and of
+                   the system's)
       --instructions
                    also count each case's instructions per event over the whole process
                    (the calling thread and the writer), with callgrind (valgrind must be
