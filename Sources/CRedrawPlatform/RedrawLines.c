@@ -210,16 +210,17 @@ static inline __attribute__((always_inline)) uint8_t *write_time(uint8_t *out, u
 /// with the slack its copy reads past it.
 #define CACHED_LINE_MAX (17 + 20 + REDRAW_LINE_END_MAX + SLACK)
 
-/// On x86-64 Linux, compiled twice: for x86-64-v3 where the processor has it (AVX2, so a
-/// 32-byte copy is one load and one store, not two of each; BMI2's `mulx` and `rorx`), and
-/// for the baseline; the loader picks one. Not under a sanitizer, whose runtime is not ready
-/// when the loader runs the function that picks.
+/// On x86-64 Linux with glibc, compiled twice: for x86-64-v3 where the processor has it (AVX2,
+/// so a 32-byte copy is one load and one store, not two of each; BMI2's `mulx` and `rorx`),
+/// and for the baseline; the loader picks one through an indirect function, which glibc
+/// supports and musl (the static Linux SDK) does not. Not under a sanitizer, whose runtime is
+/// not ready when the loader runs the function that picks.
 #if defined(__has_feature)
 #if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
 #define REDRAW_SANITIZED 1
 #endif
 #endif
-#if defined(__linux__) && defined(__x86_64__) && !defined(REDRAW_SANITIZED)
+#if defined(__linux__) && defined(__x86_64__) && defined(__GLIBC__) && !defined(REDRAW_SANITIZED)
 #define REDRAW_WIDEST_VECTORS __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
 #define REDRAW_WIDEST_VECTORS
