@@ -8,8 +8,8 @@
 # RSS, then the ratios of the medians. DuckDB (`pip install duckdb`) is measured when
 # Python can import it: its figure is its query's own time (scripts/duckdb-scan.py), without
 # Python's start and `import duckdb`; every other figure is a whole process. Two one-thread
-# runs of redraw at once measure what the machine's two cores give work that shares nothing:
-# the bound of --jobs 2 on that machine, printed beside it.
+# runs of redraw at once measure what the machine's two cores give work that shares nothing,
+# which bounds --jobs 2 in the same rounds, printed beside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 megabytes=${1:-150}
@@ -33,7 +33,8 @@ duckdb_scan=$PWD/scripts/duckdb-scan.py
 mkdir -p "$work/root"
 cd "$work/root"
 
-one_run="$redraw analyze $trace --format json --jobs 1 --fail-on never --output /dev/null"
+# The pair's runs write their reports as the one-thread row's run does.
+pair_run="$redraw analyze $trace --format json --jobs 1 --fail-on never --output"
 names=()
 commands=()
 add() {
@@ -43,8 +44,8 @@ add() {
 add "redraw analyze --jobs 1" "$redraw analyze $trace --format json --jobs 1 --fail-on never --output $work/report.json"
 add "redraw analyze --jobs 2" "$redraw analyze $trace --format json --jobs 2 --fail-on never --output $work/report2.json"
 # Two one-thread runs at once: what two threads of this machine do side by side with no work
-# shared, the bound of --jobs 2 (a virtual machine's two cores may share one physical core's
-# units, or its memory bandwidth).
+# shared, which bounds --jobs 2 in the same rounds (a virtual machine's two cores may share one
+# physical core's units, or its memory bandwidth).
 add "two --jobs 1 runs at once" "PAIR"
 add "redraw analyze --jobs 1 --format html" "$redraw analyze $trace --format html --jobs 1 --fail-on never --output $work/report.html"
 $duckdb && add "DuckDB read_ndjson, 1 thread" "DUCKDB"
@@ -55,7 +56,7 @@ add "JSONDecoder per line" "$bench decode $trace"
 run() {
   local index=$1 out="$work/times.$1"
   if [ "${commands[$index]}" = PAIR ]; then
-    /usr/bin/time -o "$work/time.out" -f "%e %M" sh -c "$one_run & $one_run; wait" >/dev/null 2>&1 || true
+    /usr/bin/time -o "$work/time.out" -f "%e %M" sh -c "$pair_run $work/pair1.json & $pair_run $work/pair2.json; wait" >/dev/null 2>&1 || true
     tail -1 "$work/time.out" >>"$out"
   elif [ "${commands[$index]}" = DUCKDB ]; then
     /usr/bin/time -o "$work/time.out" -f "%M" python3 "$duckdb_scan" "$trace" 1 >"$work/duck.out"
@@ -109,7 +110,7 @@ fi
 printf 'redraw --jobs 2 is %.2fx as fast as --jobs 1 (medians; %.2fx the median of the rounds'"'"' ratios)\n' \
   "$(ratio "$one" "$two")" "$(round_ratio "$one" "$two")"
 pair=$(index_of "two --jobs 1 runs at once")
-printf 'two --jobs 1 runs at once do %.2fx the work of one in the same time (medians; %.2fx by the rounds): the bound of --jobs 2 here\n' \
+printf 'two --jobs 1 runs at once do %.2fx the work of one in the same time (medians; %.2fx by the rounds): what the two cores gave work that shares nothing\n' \
   "$(echo "2 * $(ratio "$one" "$pair")" | bc -l)" \
   "$(paste -d' ' "$work/times.$one" "$work/times.$pair" | awk '{ print 2 * $1 / $3 }' | middle)"
 printf 'redraw --jobs 1 is %.1fx as fast as jq and %.1fx as fast as JSONDecoder\n' "$(ratio "$(index_of "jq -c .e")" "$one")" \

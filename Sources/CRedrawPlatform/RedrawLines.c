@@ -24,11 +24,12 @@ typedef struct leading_digits {
   uint64_t base;
   uint32_t count;
   uint8_t digits[16];
-  /// By kind, each on a cache line of its own: its bytes and their count, one index apart.
+  /// By kind, 64 bytes apart: its bytes and their count, reached from one index.
   struct {
     uint8_t bytes[32];
     uint32_t count;
-  } __attribute__((aligned(64))) prefixes[3];
+    uint8_t padding[28];
+  } prefixes[3];
 } leading_digits;
 
 /// The openings of a `read` (1) and a `write` (2) line: 16 and 17 bytes.
@@ -62,9 +63,13 @@ redraw_line_cache *redraw_line_cache_create(void) {
 
 void redraw_line_cache_destroy(redraw_line_cache *cache) { free(cache); }
 
+_Static_assert(ENTRIES == 1 << 9, "slot_of keeps the top 9 bits of a product");
+
+/// The entry of a line: the top bits of a product with a 64-bit constant, each of which
+/// depends on every bit of the small numbers an object id and interned names are.
 static inline uint32_t slot_of(uint64_t object, uint64_t names, uint64_t key) {
   uint64_t mixed = object ^ (names << 7 | names >> 57) ^ key;
-  return (uint32_t)((mixed * 0x27D4EB2DULL) >> 55);  // ENTRIES is 2^9
+  return (uint32_t)((mixed * 0x9E3779B97F4A7C15ULL) >> 55);
 }
 
 void redraw_line_cache_store(

@@ -31,7 +31,7 @@ public final class TraceIdentity: @unchecked Sendable {
   }
 
   deinit {
-    let name = redraw_atomic_load_relaxed(typeName)
+    let name = redraw_atomic_load_relaxed(&state.pointee.type_name)
     let object = objectID
     state.deallocate()
     guard name >= 0, RecordingSwitch.isOn else { return }
@@ -41,15 +41,12 @@ public final class TraceIdentity: @unchecked Sendable {
   /// The object id written as `obj`.
   public var objectID: UInt64 { state.pointee.object }
 
-  private var typeName: UnsafeMutablePointer<Int64> {
-    UnsafeMutableRawPointer(state).advanced(by: MemoryLayout<redraw_identity>.offset(of: \.type_name)!)
-      .assumingMemoryBound(to: Int64.self)
-  }
-
   /// Remembers the owner's type name for the `deinit` event.
   @inline(__always)
   func noteType(_ name: TraceName) {
-    if redraw_atomic_load_relaxed(typeName) < 0 { redraw_atomic_store_relaxed(typeName, Int64(name.rawValue)) }
+    if redraw_atomic_load_relaxed(&state.pointee.type_name) < 0 {
+      redraw_atomic_store_relaxed(&state.pointee.type_name, Int64(name.rawValue))
+    }
   }
 
   private static let nextID = AtomicInt(1)

@@ -80,8 +80,9 @@ public struct Tracked<Value> {
     noteReadSlowly(names, tracking)
   }
 
-  /// ``noteRead(_:_:)`` while a collection runs, a scoped session records, or the thread's
-  /// chunk is full.
+  /// ``noteRead(_:_:)`` off the simple path: while a collection runs, recording is not on, a
+  /// scoped session records, a property's name is resolved on some thread, the clock is not
+  /// the counter where a build can read it, or the thread's chunk is full.
   @usableFromInline @inline(never)
   static func noteReadSlowly(_ word: UInt64, _ tracking: ModelTracking) {
     let names = TrackedNames(word: word)
@@ -143,7 +144,9 @@ struct TrackedNames: Sendable {
     equality = .never
   }
 
-  /// Both names in one word, as a record holds them (``RecordHeader/word(_:_:)``).
+  /// Both names in one word, as a record holds them: ``RecordHeader/word(_:_:)``, spelled
+  /// again here because the accessor that reads it is inlined into the model's module, where
+  /// the recorder's internal `RecordHeader` cannot be called.
   @inlinable
   var word: UInt64 {
     UInt64(UInt32(bitPattern: type.rawValue)) | UInt64(UInt32(bitPattern: property.rawValue)) << 32

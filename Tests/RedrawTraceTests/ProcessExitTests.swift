@@ -62,6 +62,40 @@ struct ProcessExitTests {
   }
 }
 
+/// Accesses recorded on the simple path (one C function, no call: `CRedrawPlatform.h`), in a
+/// process of their own: in the test process, other tests' scoped sessions close it.
+@Suite struct SimplePathRecordingTests {
+  @Test func accessesOnTheSimplePathNameTheirPropertiesAndTheirInstancesTypes() throws {
+    let trace = try ChildTrace(arguments: ["simple-path"])
+    let output = try trace.run()
+    #expect(output.contains("sum 45"), "the child read what it wrote")
+    let lines = try trace.lines()
+    #expect(lines.invalid == [])
+    let recorded = lines.complete.drop { $0.name != "named" }.dropFirst()
+    let accesses = recorded.filter { $0.e == "read" || $0.e == "write" }.map {
+      "\($0.e) \($0.type ?? "-").\($0.prop ?? "-")"
+    }
+    let round = [
+      "read PastedInbox.unread", "read PastedInbox.title", "read PastedGauge.value", "read PastedGauge.unread",
+      "read TrackedCounter.value", "write PastedInbox.unread", "write PastedGauge.value", "write TrackedCounter.value",
+    ]
+    #expect(accesses == round + round + round)
+    // Each instance's type was noted on its first record, which the simple path made.
+    let types = Dictionary(recorded.compactMap { line in line.obj.map { ($0, line.type) } }, uniquingKeysWith: { $1 })
+    let released = recorded.filter { $0.e == "deinit" }
+    #expect(released.count == 3)
+    #expect(released.allSatisfy { $0.obj.flatMap { types[$0] } == $0.type })
+    #expect(Set(released.compactMap(\.type)) == ["PastedInbox", "PastedGauge", "TrackedCounter"])
+    // Where the clock can be read as the path needs it, the path was open: else the test
+    // checked the slow path's lines, and says why.
+    if output.contains("simple path: closed") {
+      #expect(output.contains("the clock is not the time-stamp counter"), "\(output)")
+    } else {
+      #expect(output.contains("simple path: open"))
+    }
+  }
+}
+
 /// A trace recorded by `redraw-recording-child` into a file of its own.
 private struct ChildTrace {
   let arguments: [String]
@@ -76,12 +110,23 @@ private struct ChildTrace {
     self.arguments = [arguments[0], path] + arguments.dropFirst()
   }
 
-  func launch() throws -> Process {
+  func launch(output: Pipe? = nil) throws -> Process {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let output { process.standardOutput = output }
     try process.run()
     return process
+  }
+
+  /// Runs the child to its end, which must be a clean exit, and returns what it printed.
+  func run() throws -> String {
+    let output = Pipe()
+    let process = try launch(output: output)
+    let printed = output.fileHandleForReading.readAll()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    return String(decoding: printed, as: UTF8.self)
   }
 
   /// Lets the child record for `seconds` once it has opened its trace, kills it with

@@ -97,6 +97,12 @@ static inline void redraw_set_resolving_thread(int64_t thread) {
 
 // MARK: - The simple path of a recorded access
 
+/// What keeps the process's recorded accesses off their simple path now (RedrawSwitches.h):
+/// 0 when it is open.
+static inline int64_t redraw_simple_path_blockers(void) {
+  return __atomic_load_n(&redraw_switches_storage.simple_path_blockers, __ATOMIC_RELAXED);
+}
+
 /// The clock of a record on the simple path, which is open only while the counter is in use
 /// where a build can read it.
 static inline __attribute__((always_inline)) uint64_t redraw_simple_path_clock(void) {
@@ -125,7 +131,7 @@ typedef struct redraw_identity {
 /// out-of-line function an accessor calls saves none: its other cases go to a tail call.
 static inline __attribute__((always_inline)) int redraw_record_simple_access(
   const redraw_identity *identity, uint64_t names, uint64_t header) {
-  if (__builtin_expect(!redraw_switches_simple_path_open(&redraw_switches_storage), 0)) return 0;
+  if (__builtin_expect(redraw_simple_path_blockers() != 0, 0)) return 0;
   return redraw_write_record(redraw_simple_path_clock(), identity->object, names, header);
 }
 
@@ -134,7 +140,7 @@ static inline __attribute__((always_inline)) int redraw_record_simple_access(
 /// the first record of the instance, notes its type's name in `identity`.
 static inline __attribute__((always_inline)) int redraw_record_named_access(
   uint64_t type, uint64_t key, redraw_identity *identity, uint64_t header) {
-  if (__builtin_expect(!redraw_switches_simple_path_open(&redraw_switches_storage), 0)) return 0;
+  if (__builtin_expect(redraw_simple_path_blockers() != 0, 0)) return 0;
   // The first slot of the chain, tested here, holds most keys: the loop is out of the way.
   const int64_t *table = redraw_name_table();
   const int64_t *slot = redraw_name_first_slot(table, type, key);

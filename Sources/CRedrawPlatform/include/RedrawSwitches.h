@@ -8,8 +8,11 @@
 #include <stdint.h>
 
 /// A global the recording path reads on every access, declared hidden: the code of the image
-/// that defines it (Redraw's C is linked into the image that uses it) reaches it at a fixed
-/// offset from the instruction, without the load of its address from the global offset table.
+/// that defines it reaches it at a fixed offset from the instruction, without the load of its
+/// address from the global offset table. Redraw's C is linked statically into the image that
+/// records (an app, a test bundle, `redraw`), which then has one copy; two shared libraries
+/// that each linked it would each have their own, as on Apple platforms, whose images do not
+/// share a symbol they both define.
 #if defined(__ELF__)
 #define REDRAW_HOT_GLOBAL __attribute__((visibility("hidden")))
 #else
@@ -24,11 +27,11 @@
 #endif
 
 typedef struct redraw_switches {
-  /// How many of the switches below keep a recorded access off its simple path
-  /// (`redraw_record_simple_access`): recording not on, an access collection running, a
-  /// scoped session, a property's name being resolved and, where a build can read the
-  /// time-stamp counter, the counter not in use. 0 opens the path, so it tests one word
-  /// instead of each switch. Changed only with the switch it counts (below).
+  /// What keeps a recorded access off its simple path (`redraw_record_simple_access`): each
+  /// access collection running, and one each for recording not on, scoped sessions, a
+  /// property's name being resolved and, where a build can read the time-stamp counter, the
+  /// counter not in use. 0 opens the path, so it tests one word instead of each switch.
+  /// Changed only with what it counts (below).
   int64_t simple_path_blockers;
   /// How many access collections run on any thread (see ModelObservation.swift).
   int64_t access_collectors;
@@ -60,8 +63,10 @@ static inline redraw_switches redraw_switches_initial(void) {
 //
 // Each function changes one switch of `switches` (the process's are
 // `redraw_switches_storage`; tests use values of their own) and counts the change in
-// `simple_path_blockers`: atomically, so changes made at once from several threads keep the
-// count.
+// `simple_path_blockers`, atomically. A collection counts itself, so collections that begin
+// and end at once on many threads keep the count, and a thread that began one sees the path
+// closed. Every other switch is changed by one thread at a time (the recorder's writer queue,
+// the name resolver's lock), which counts a change from the value it replaces.
 
 /// Counts a switch's change: `was` and `is` tell whether it kept accesses off the simple path
 /// before and after.
@@ -82,8 +87,8 @@ static inline void redraw_switches_set_recording_state(redraw_switches *switches
 
 static inline void redraw_switches_add_access_collectors(redraw_switches *switches, int64_t delta) {
   if (delta > 0) __atomic_fetch_or(&switches->access_work, (uint8_t)2u, __ATOMIC_RELEASE);
-  const int64_t before = __atomic_fetch_add(&switches->access_collectors, delta, __ATOMIC_RELAXED);
-  redraw_switches_count_blocker(switches, before != 0, before + delta != 0);
+  __atomic_fetch_add(&switches->access_collectors, delta, __ATOMIC_RELAXED);
+  __atomic_fetch_add(&switches->simple_path_blockers, delta, __ATOMIC_RELAXED);
 }
 
 static inline void redraw_switches_set_active_scopes(redraw_switches *switches, int64_t count) {
