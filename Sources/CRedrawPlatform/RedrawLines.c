@@ -65,11 +65,13 @@ void redraw_line_cache_destroy(redraw_line_cache *cache) { free(cache); }
 
 _Static_assert(ENTRIES == 1 << 9, "slot_of keeps the top 9 bits of a product");
 
-/// The entry of a line: the top bits of a product with a 64-bit constant, each of which
-/// depends on every bit of the small numbers an object id and interned names are.
+/// The entry of a line: the top bits of products with a 64-bit constant, each of which
+/// depends on every bit of the small numbers an object id and interned names are. The key is
+/// added after the first product, not combined with the object id's bits: a read and a write
+/// (1 and 2 in the key) of objects 1 and 2 would otherwise share an entry.
 static inline uint32_t slot_of(uint64_t object, uint64_t names, uint64_t key) {
-  uint64_t mixed = object ^ (names << 7 | names >> 57) ^ key;
-  return (uint32_t)((mixed * 0x9E3779B97F4A7C15ULL) >> 55);
+  const uint64_t what = (object ^ (names << 7 | names >> 57)) * 0x9E3779B97F4A7C15ULL;
+  return (uint32_t)(((what + key) * 0x9E3779B97F4A7C15ULL) >> 55);
 }
 
 void redraw_line_cache_store(
