@@ -21,16 +21,19 @@
 /// `read` (1) and a `write` (2) line begins with while they stay the same: its opening and
 /// those digits, at most 17 + 14 bytes, copied as 32.
 typedef struct leading_digits {
-  uint64_t base;
-  uint32_t count;
-  uint8_t digits[16];
-  /// By kind, 64 bytes apart: its bytes and their count, reached from one index.
+  /// By kind, 64 bytes apart and on cache lines of their own (see `redraw_line_cache`): its
+  /// bytes, which a 32-byte load reads from one cache line, and their count, from one index.
   struct {
     uint8_t bytes[32];
     uint32_t count;
     uint8_t padding[28];
   } prefixes[3];
+  uint64_t base;
+  uint32_t count;
+  uint8_t digits[16];
 } leading_digits;
+
+_Static_assert(sizeof(((leading_digits *)0)->prefixes[0]) == 64, "a prefix to a cache line");
 
 /// The openings of a `read` (1) and a `write` (2) line: 16 and 17 bytes.
 static const uint8_t openings[3][32] = {"", "{\"e\":\"read\",\"t\":", "{\"e\":\"write\",\"t\":"};
@@ -47,17 +50,20 @@ static void make_prefixes(leading_digits *leading) {
 
 struct redraw_line_cache {
   redraw_line_entry entries[ENTRIES];
-  uint32_t used;
+  /// 64-byte aligned: after entries that fill cache lines, in an allocation aligned to 64.
   leading_digits leading;
+  uint32_t used;
   uint8_t arena[ARENA + SLACK];
 };
 
+_Static_assert(sizeof(redraw_line_entry) * ENTRIES % 64 == 0, "the prefixes start a cache line");
+
 redraw_line_cache *redraw_line_cache_create(void) {
-  redraw_line_cache *cache = calloc(1, sizeof(redraw_line_cache));
-  if (cache) {
-    cache->leading.base = NO_HIGH;
-    make_prefixes(&cache->leading);
-  }
+  void *memory = NULL;
+  if (posix_memalign(&memory, 64, sizeof(redraw_line_cache)) != 0) return NULL;
+  redraw_line_cache *cache = memset(memory, 0, sizeof(redraw_line_cache));
+  cache->leading.base = NO_HIGH;
+  make_prefixes(&cache->leading);
   return cache;
 }
 
@@ -66,9 +72,10 @@ void redraw_line_cache_destroy(redraw_line_cache *cache) { free(cache); }
 _Static_assert(ENTRIES == 1 << 9, "slot_of keeps the top 9 bits of a product");
 
 /// The entry of a line: the top bits of products with a 64-bit constant, each of which
-/// depends on every bit of the small numbers an object id and interned names are. The key is
-/// added after the first product, not combined with the object id's bits: a read and a write
-/// (1 and 2 in the key) of objects 1 and 2 would otherwise share an entry.
+/// depends on the low bits that small numbers such as object ids and interned names differ
+/// in. The key is added after the first product, not combined with the object id's bits: a
+/// read and a write (1 and 2 in the key) of objects 1 and 2 would otherwise share an entry.
+/// (An object id and a type can still cancel, rarely: that costs a line the general path.)
 static inline uint32_t slot_of(uint64_t object, uint64_t names, uint64_t key) {
   const uint64_t what = (object ^ (names << 7 | names >> 57)) * 0x9E3779B97F4A7C15ULL;
   return (uint32_t)(((what + key) * 0x9E3779B97F4A7C15ULL) >> 55);

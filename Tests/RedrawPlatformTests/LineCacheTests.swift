@@ -73,14 +73,20 @@ import Testing
     #expect(kept >= 150, "\(kept) of 200 kept")
   }
 
-  /// Ends of 200 bytes for 1,000 objects fill the 64 KiB arena three times: the entries are
-  /// forgotten each time, and the ends stored since are copied whole.
+  /// Ends of about 200 bytes for 1,000 objects fill the 64 KiB arena three times (after about
+  /// 320 objects each time): the entries are forgotten each time, so no line is given bytes
+  /// the arena has since reused, and the ends stored since are copied whole.
   @Test func endsStoredAfterTheArenaFilledAreCopiedWhole() {
     let cache = Cache()
     for object in UInt64(1)...1_000 { cache.store(object: object, kind: 1, padding: 150) }
-    #expect(cache.line(object: 1, kind: 1, time: 3_000) == nil, "forgotten when the arena filled")
-    #expect(
-      cache.line(object: 1_000, kind: 1, time: 3_000)
-        == Self.expected(object: 1_000, kind: 1, time: 3_000, padding: 150))
+    var found: [UInt64] = []
+    for object in UInt64(1)...1_000 {
+      guard let line = cache.line(object: object, kind: 1, time: 3_000) else { continue }
+      #expect(line == Self.expected(object: object, kind: 1, time: 3_000, padding: 150))
+      found.append(object)
+    }
+    // Only objects stored after the third refill (the last 28 or so) are found.
+    #expect(found.allSatisfy { $0 > 950 }, "found \(found)")
+    #expect(found.contains(1_000))
   }
 }

@@ -65,8 +65,10 @@ static inline redraw_switches redraw_switches_initial(void) {
 // `redraw_switches_storage`; tests use values of their own) and counts the change in
 // `simple_path_blockers`, atomically. A collection counts itself, so collections that begin
 // and end at once on many threads keep the count, and a thread that began one sees the path
-// closed. Every other switch is changed by one thread at a time (the recorder's writer queue,
-// the name resolver's lock), which counts a change from the value it replaces.
+// closed. Every other switch is changed by one thread at a time, which counts a change from
+// the value it replaces: recording and scoped sessions on the recorder's writer queue (and
+// once in its initializer, before the recorder can be used), the resolving thread under the
+// name resolver's lock, the counter once when the recorder starts.
 
 /// Counts a switch's change: `was` and `is` tell whether it kept accesses off the simple path
 /// before and after.

@@ -6,7 +6,7 @@ import RedrawTrace
 /// Records the accesses of `@Observable` models with Redraw's members and of a `@Tracked`
 /// one to a file, in a process of its own, where no test's scoped session keeps the simple
 /// path closed (`redraw_record_simple_access`, `redraw_record_named_access`). Prints
-/// `simple path: open` when it was open for the accesses, otherwise why not.
+/// `simple path: open` when it was open before and after the accesses, otherwise why not.
 enum SimplePath {
   static func run(path: String) -> Never {
     do {
@@ -19,7 +19,7 @@ enum SimplePath {
     // simple path's, on instances new to it, whose types it notes for their `deinit`.
     warmUp()
     Trace.mark("named")
-    let open = redraw_simple_path_blockers() == 0
+    var open = redraw_simple_path_blockers() == 0
     var sum = 0
     do {
       let inbox = PastedInbox()
@@ -31,6 +31,7 @@ enum SimplePath {
         gauge.value = round
         counter.value = round
       }
+      open = open && redraw_simple_path_blockers() == 0
     }
     Trace.stop()
     print(open ? "simple path: open" : "simple path: closed (\(closedBecause()))")
