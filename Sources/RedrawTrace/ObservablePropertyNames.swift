@@ -46,11 +46,9 @@ enum ObservablePropertyNames {
     /// word (``RecordHeader/word(_:_:)``), which the recording path writes as it is.
     var packed: Int64 { Int64(bitPattern: RecordHeader.word(type, property)) }
 
+    /// The type's and the property's names in a ``packed`` word.
     static func unpack(_ value: Int64) -> (type: TraceName, property: TraceName) {
-      (
-        TraceName(rawValue: Int32(truncatingIfNeeded: value)),
-        TraceName(rawValue: Int32(truncatingIfNeeded: value >> 32))
-      )
+      RecordHeader.names(of: UInt64(bitPattern: value))
     }
   }
 

@@ -43,12 +43,7 @@ struct RecordHeader {
   }
 
   /// The two interned names in ``second``.
-  var names: (TraceName, TraceName) {
-    (
-      TraceName(rawValue: Int32(truncatingIfNeeded: second)),
-      TraceName(rawValue: Int32(truncatingIfNeeded: second >> 32))
-    )
-  }
+  var names: (TraceName, TraceName) { Self.names(of: second) }
 
   func has(_ flag: UInt8) -> Bool { flags & flag != 0 }
 
@@ -63,6 +58,12 @@ struct RecordHeader {
   @inline(__always)
   static func word(_ first: TraceName, _ second: TraceName) -> UInt64 {
     UInt64(UInt32(bitPattern: first.rawValue)) | UInt64(UInt32(bitPattern: second.rawValue)) << 32
+  }
+
+  /// The two interned names of a ``word(_:_:)``.
+  @inline(__always)
+  static func names(of word: UInt64) -> (TraceName, TraceName) {
+    (TraceName(rawValue: Int32(truncatingIfNeeded: word)), TraceName(rawValue: Int32(truncatingIfNeeded: word >> 32)))
   }
 }
 

@@ -139,8 +139,7 @@ struct TrackedNames: Sendable {
 
   /// The names of a ``word``.
   init(word: UInt64) {
-    type = TraceName(rawValue: Int32(truncatingIfNeeded: word))
-    property = TraceName(rawValue: Int32(truncatingIfNeeded: word >> 32))
+    (type, property) = RecordHeader.names(of: word)
     equality = .never
   }
 

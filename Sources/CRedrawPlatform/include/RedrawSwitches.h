@@ -112,9 +112,4 @@ static inline void redraw_switches_use_counter(redraw_switches *switches) {
   }
 }
 
-/// Whether a recorded access may take its simple path.
-static inline __attribute__((always_inline)) int redraw_switches_simple_path_open(const redraw_switches *switches) {
-  return __atomic_load_n(&switches->simple_path_blockers, __ATOMIC_RELAXED) == 0;
-}
-
 #endif
