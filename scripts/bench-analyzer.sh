@@ -11,12 +11,14 @@
 # runs of redraw at once measure what the machine's two cores give work that shares nothing,
 # which bounds --jobs 2 in the same rounds, printed beside it.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 megabytes=${1:-150}
 runs=${2:-5}
+# BENCH_DIR is taken from where the script is run.
 work=${BENCH_DIR:-$(mktemp -d)}
-trace="$work/synthetic-${megabytes}mb.jsonl"
 mkdir -p "$work"
+work=$(cd "$work" && pwd)
+trace="$work/synthetic-${megabytes}mb.jsonl"
+cd "$(dirname "$0")/.."
 
 swift build -c release --product redraw >/dev/null
 swift build -c release --product redraw-bench >/dev/null
@@ -24,6 +26,7 @@ swift build -c release --product redraw-bench >/dev/null
 bytes=$(stat -L -c %s "$trace")
 events=$(wc -l <"$trace")
 command -v jq >/dev/null || { echo "jq is needed: apt-get install jq" >&2; exit 1; }
+command -v bc >/dev/null || { echo "bc is needed: apt-get install bc" >&2; exit 1; }
 duckdb=false
 python3 -c "import duckdb" 2>/dev/null && duckdb=true
 redraw=$PWD/.build/release/redraw
