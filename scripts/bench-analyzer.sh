@@ -13,8 +13,14 @@
 set -euo pipefail
 megabytes=${1:-150}
 runs=${2:-5}
-# BENCH_DIR is taken from where the script is run.
-work=${BENCH_DIR:-$(mktemp -d)}
+# BENCH_DIR is taken from where the script is run, and kept; without it, a temporary
+# directory is removed at exit.
+if [ -n "${BENCH_DIR:-}" ]; then
+  work=$BENCH_DIR
+else
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+fi
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 trace="$work/synthetic-${megabytes}mb.jsonl"
