@@ -8,9 +8,10 @@
 # callgrind counts instructions, not seconds, so the figures repeat on a noisy machine. The
 # script prints the one-thread run's instructions over those of the busiest thread of
 # `--jobs 2`: what a second thread saves in instructions, not in time (the build waits on
-# memory more than parsing does). callgrind runs one thread at a time, so the stages after
-# the build, which the threads share in a real run, fall on the calling thread here: the
-# figure is a low one, and near 1x on a small trace, where those stages are most of the run.
+# memory more than parsing does). valgrind runs one thread at a time; with
+# `--fair-sched=yes` they take turns, so the threads share the stages after the build as
+# they do on cores (with valgrind's default scheduling, those stages fall mostly on the
+# calling thread, and a run's split varies).
 set -euo pipefail
 shopt -s nullglob
 megabytes=${1:-150}
@@ -44,7 +45,7 @@ cd "$work/root"
 # (and an empty callgrind.$1).
 count() {
   rm -f "$work/callgrind.$1" "$work/callgrind.$1"-*
-  if ! valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$work/callgrind.$1" \
+  if ! valgrind --tool=callgrind --fair-sched=yes --separate-threads=yes --callgrind-out-file="$work/callgrind.$1" \
     --log-file="$work/valgrind.$1.log" \
     "$redraw" analyze "$trace" --format json --jobs "$1" --fail-on never --output "$work/report.$1.json" \
     >/dev/null 2>&1; then

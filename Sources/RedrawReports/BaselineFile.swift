@@ -25,6 +25,6 @@ public enum BaselineFile {
         }
       }
     }
-    return json.output + "\n"
+    return json.fileText
   }
 }

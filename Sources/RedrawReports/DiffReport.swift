@@ -153,7 +153,7 @@ public enum DiffReport {
         }
       }
     }
-    return json.output + "\n"
+    return json.fileText
   }
 
   // MARK: - Markdown and HTML

@@ -42,7 +42,7 @@ public enum JSONReport: ReportRenderer {
         for note in analysis.unusedConfiguration { json.string(note) }
       }
     }
-    return json.bytes + [UInt8(ascii: "\n")]
+    return json.fileBytes
   }
 
   // MARK: - Sections

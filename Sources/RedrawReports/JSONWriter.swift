@@ -40,6 +40,24 @@ public struct JSONWriter: ~Copyable {
   /// The document written so far.
   public var output: String { String(decoding: written, as: UTF8.self) }
 
+  /// The document as a file holds it, ending in a line end: one copy of what was written.
+  public var fileBytes: [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+      initialized = buffer.initialize(fromContentsOf: written)
+      buffer[initialized] = UInt8(ascii: "\n")
+      initialized += 1
+    }
+  }
+
+  /// ``fileBytes`` as text.
+  public var fileText: String {
+    String(unsafeUninitializedCapacity: count + 1) { buffer in
+      let written = buffer.initialize(fromContentsOf: self.written)
+      buffer[written] = UInt8(ascii: "\n")
+      return written + 1
+    }
+  }
+
   private var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
   // MARK: - Containers
@@ -90,6 +108,9 @@ public struct JSONWriter: ~Copyable {
       write(&writer, piece * size..<min(count, (piece + 1) * size))
       return writer.bytes
     }
+    // Room for every piece and its comma at once: grown by doubling, the document was
+    // copied at each step.
+    reserve(pieces.reduce(pieces.count) { $0 + $1.count })
     for piece in pieces where !piece.isEmpty {
       element(joining: piece)
     }

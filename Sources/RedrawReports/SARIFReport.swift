@@ -48,7 +48,7 @@ public enum SARIFReport: ReportRenderer {
         }
       }
     }
-    return json.output + "\n"
+    return json.fileText
   }
 
   /// SARIF's level for a severity.

@@ -98,6 +98,34 @@ import Testing
     #expect(value == (0..<100).map { "\($0) \(long)" })
   }
 
+  /// A report's file holds the document and one line end, as bytes and as text.
+  @Test func theFileFormsEndTheDocumentWithOneLineEnd() {
+    var json = JSONWriter()
+    json.object { json in json.field("name", "redraw") }
+    #expect(json.fileBytes == json.bytes + [UInt8(ascii: "\n")])
+    #expect(json.fileText == json.output + "\n")
+  }
+
+  /// Elements written in pieces on two threads and joined are the elements written one by
+  /// one: with none, fewer than two pieces' worth, and many pieces.
+  @Test(arguments: [0, 1, 511, 512, 2_000])
+  func elementsWrittenInPiecesAreJoinedInOrder(count: Int) {
+    func document(threads: Int) -> [UInt8] {
+      var json = JSONWriter()
+      json.object { json in
+        json.field("before", 1)
+        json.array("elements") { json in
+          json.elements(count, threads: threads) { json, range in
+            for index in range { json.string("element \(index)") }
+          }
+        }
+        json.field("after", 2)
+      }
+      return json.fileBytes
+    }
+    #expect(document(threads: 2) == document(threads: 1))
+  }
+
   /// `redraw` writes the JSON report's bytes as the writer made them, never checked by a
   /// `String` on the way: they must be valid UTF-8 and JSON whatever the trace's text.
   @Test func theJSONReportsBytesAreValidJSON() throws {

@@ -53,7 +53,7 @@ enum PlanJSONReport {
         }
       }
     }
-    return json.output + "\n"
+    return json.fileText
   }
 
   private static func write(_ model: MigrationPlan.ModelPlan, to json: inout JSONWriter) {
