@@ -10,8 +10,8 @@
 # `--jobs 2`: what a second thread saves in instructions, not in time (the build waits on
 # memory more than parsing does). valgrind runs one thread at a time; with
 # `--fair-sched=yes` they take turns, so the threads share the stages after the build as
-# they do on cores (with valgrind's default scheduling, those stages fall mostly on the
-# calling thread, and a run's split varies).
+# two equally fast cores would (with valgrind's default scheduling, those stages fall
+# mostly on the calling thread, and a run's split varies).
 set -euo pipefail
 shopt -s nullglob
 megabytes=${1:-150}
@@ -83,7 +83,7 @@ for file in "${files[@]}"; do
   if [ "$instructions" -gt "$largest" ]; then largest=$instructions; fi
   # Each thread by what it ran: callgrind numbers them in the order they started.
   if [ "$file" = "$work/callgrind.2-01" ]; then
-    name="--jobs 2, calling thread (merge, build, after it)"
+    name="--jobs 2, calling thread (merge, build, stages after)"
   elif grep -q 'ParallelTraceReaderV6Worker' "$file"; then
     name="--jobs 2, parser thread"
   else
@@ -93,7 +93,7 @@ for file in "${files[@]}"; do
   fi
   printf '%-52s %12s\n' "$name" "$(millions "$instructions")"
 done
-printf '%-52s %12s\n' "--jobs 2, the runtime's threads ($runtimes, libdispatch)" "$(millions "$runtime")"
+printf '%-52s %12s\n' "--jobs 2, the runtime's threads ($runtimes, stages after)" "$(millions "$runtime")"
 printf '%-52s %12s\n' "--jobs 2, all threads" "$(millions "$all")"
 awk -v one="$one" -v largest="$largest" -v all="$all" 'BEGIN {
   printf "--jobs 1 runs %.2fx the instructions of --jobs 2'"'"'s busiest thread; --jobs 2 runs %.2fx the instructions of --jobs 1 in all\n", one / largest, all / one

@@ -52,9 +52,9 @@ public struct JSONWriter: ~Copyable {
   /// ``fileBytes`` as text.
   public var fileText: String {
     String(unsafeUninitializedCapacity: count + 1) { buffer in
-      let written = buffer.initialize(fromContentsOf: self.written)
-      buffer[written] = UInt8(ascii: "\n")
-      return written + 1
+      let end = buffer.initialize(fromContentsOf: written)
+      buffer[end] = UInt8(ascii: "\n")
+      return end + 1
     }
   }
 
@@ -108,9 +108,9 @@ public struct JSONWriter: ~Copyable {
       write(&writer, piece * size..<min(count, (piece + 1) * size))
       return writer.bytes
     }
-    // Room for every piece and its comma at once: grown by doubling, the document was
-    // copied at each step.
-    reserve(pieces.reduce(pieces.count) { $0 + $1.count })
+    // Room for every piece, its comma and what usually follows, at once: grown by doubling
+    // as the pieces were joined, the document was copied at each step.
+    reserve(pieces.reduce(pieces.count + Self.roomAfterElements) { $0 + $1.count })
     for piece in pieces where !piece.isEmpty {
       element(joining: piece)
     }
@@ -118,6 +118,9 @@ public struct JSONWriter: ~Copyable {
 
   /// The fewest elements a piece of ``elements(_:threads:_:)`` holds.
   private static let elementsPerPiece = 256
+  /// Bytes reserved beyond the joined pieces, for the rest of a document (a report's closing
+  /// sections): the document is not copied again to close the container.
+  private static let roomAfterElements = 4096
 
   /// A writer for elements of a container at `depth`, joined later by ``element(joining:)``.
   private init(depth: Int) {

@@ -98,16 +98,23 @@ import Testing
     #expect(value == (0..<100).map { "\($0) \(long)" })
   }
 
-  /// A report's file holds the document and one line end, as bytes and as text.
-  @Test func theFileFormsEndTheDocumentWithOneLineEnd() {
+  /// A report's file holds the document and one line end, as bytes and as text: for no
+  /// document, one short enough for a small string, and one larger than the first buffer.
+  @Test(arguments: [-1, 0, 1_000])
+  func theFileFormsEndTheDocumentWithOneLineEnd(fields: Int) {
     var json = JSONWriter()
-    json.object { json in json.field("name", "redraw") }
+    if fields >= 0 {
+      json.object { json in
+        for index in 0..<fields { json.field("field \(index)", index) }
+      }
+    }
     #expect(json.fileBytes == json.bytes + [UInt8(ascii: "\n")])
     #expect(json.fileText == json.output + "\n")
   }
 
   /// Elements written in pieces on two threads and joined are the elements written one by
-  /// one: with none, fewer than two pieces' worth, and many pieces.
+  /// one: with none, fewer than two pieces' worth (written whole, not in pieces), and many
+  /// pieces, after an element written before them, some pieces with no element.
   @Test(arguments: [0, 1, 511, 512, 2_000])
   func elementsWrittenInPiecesAreJoinedInOrder(count: Int) {
     func document(threads: Int) -> [UInt8] {
@@ -115,8 +122,9 @@ import Testing
       json.object { json in
         json.field("before", 1)
         json.array("elements") { json in
+          json.string("first")
           json.elements(count, threads: threads) { json, range in
-            for index in range { json.string("element \(index)") }
+            for index in range where !(512..<1_024).contains(index) { json.string("element \(index)") }
           }
         }
         json.field("after", 2)
