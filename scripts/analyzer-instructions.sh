@@ -15,24 +15,11 @@
 set -euo pipefail
 shopt -s nullglob
 megabytes=${1:-150}
-# BENCH_DIR is taken from where the script is run, and kept; without it, a temporary
-# directory is removed at exit.
-if [ -n "${BENCH_DIR:-}" ]; then
-  work=$BENCH_DIR
-else
-  work=$(mktemp -d)
-  trap 'rm -rf "$work"' EXIT
-fi
-mkdir -p "$work"
-work=$(cd "$work" && pwd)
-cd "$(dirname "$0")/.."
-trace="$work/synthetic-${megabytes}mb.jsonl"
 command -v valgrind >/dev/null || { echo "valgrind is needed: apt-get install valgrind" >&2; exit 1; }
 command -v strip >/dev/null || { echo "strip is needed: apt-get install binutils" >&2; exit 1; }
-
-swift build -c release --product redraw >/dev/null
-swift build -c release --product redraw-bench >/dev/null
-[ -f "$trace" ] || .build/release/redraw-bench generate --output "$trace" --megabytes "$megabytes" >/dev/null
+# shellcheck source=scripts/bench-trace.sh
+source "$(dirname "$0")/bench-trace.sh"
+bench_prepare "$megabytes"
 # valgrind 3.19 cannot read the DWARF 5 of the C targets: a copy without debug information
 # (the symbols stay).
 redraw="$work/redraw-stripped"

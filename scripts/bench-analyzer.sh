@@ -13,22 +13,9 @@
 set -euo pipefail
 megabytes=${1:-150}
 runs=${2:-5}
-# BENCH_DIR is taken from where the script is run, and kept; without it, a temporary
-# directory is removed at exit.
-if [ -n "${BENCH_DIR:-}" ]; then
-  work=$BENCH_DIR
-else
-  work=$(mktemp -d)
-  trap 'rm -rf "$work"' EXIT
-fi
-mkdir -p "$work"
-work=$(cd "$work" && pwd)
-trace="$work/synthetic-${megabytes}mb.jsonl"
-cd "$(dirname "$0")/.."
-
-swift build -c release --product redraw >/dev/null
-swift build -c release --product redraw-bench >/dev/null
-[ -f "$trace" ] || .build/release/redraw-bench generate --output "$trace" --megabytes "$megabytes" >/dev/null
+# shellcheck source=scripts/bench-trace.sh
+source "$(dirname "$0")/bench-trace.sh"
+bench_prepare "$megabytes"
 bytes=$(stat -L -c %s "$trace")
 events=$(wc -l <"$trace")
 command -v jq >/dev/null || { echo "jq is needed: apt-get install jq" >&2; exit 1; }
