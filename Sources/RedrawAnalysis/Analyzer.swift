@@ -81,11 +81,12 @@ public struct Analyzer: Sendable {
   /// in report order.
   package func runRules(_ files: [FileReading]) -> Analysis {
     let sessions = files.flatMap(\.sessions)
-    let findings =
-      RuleRegistry.run(on: sessions, context: ruleContext, threads: FileReading.threads(after: files))
-      + (ruleContext.disabled.contains(BudgetCheck.description.id)
-        ? [] : BudgetCheck.findings(in: sessions, budgets: budgets, context: ruleContext))
-    return Analysis(files: files, findings: Finding.inReportOrder(findings))
+    // The rules' findings are appended to, not added to another array: that would copy each.
+    var findings = RuleRegistry.run(on: sessions, context: ruleContext, threads: FileReading.threads(after: files))
+    if !ruleContext.disabled.contains(BudgetCheck.description.id) {
+      findings.append(contentsOf: BudgetCheck.findings(in: sessions, budgets: budgets, context: ruleContext))
+    }
+    return Analysis(files: files, findings: Finding.inReportOrder(consume findings))
   }
 
   /// Stage 4: removes ignored findings and those the baseline accepts, then adds the

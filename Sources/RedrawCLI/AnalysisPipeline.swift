@@ -48,10 +48,10 @@ public enum AnalysisPipeline {
       let count = accepted.count
       terminal.standardError("redraw: wrote the baseline \(path) (\(count) finding\(count == 1 ? "" : "s") accepted)\n")
     }
-    let analysis = locate(filtered, options, terminal: terminal)
+    let analysis = locate(consume filtered, options, terminal: terminal)
     // Freeing every finding and session one by one before the process exits is serial work
     // for nothing: about 2% of a large run's instructions on two threads.
-    if terminal.exitsAfterCommand { leaveToExit((filtered, analysis)) }
+    if terminal.exitsAfterCommand { leaveToExit(analysis) }
     guard deliver(render(analysis, options), to: options.output, terminal: terminal) else { return .inputError }
     guard let failOn = options.failOn else { return .success }
     return analysis.findings.contains { $0.severity >= failOn } ? .findings : .success
@@ -131,11 +131,11 @@ public enum AnalysisPipeline {
   /// files relative to the source root, listing the root's files only when a recorded path
   /// is not already under it, and only for a format that shows them. Sites found nowhere under the root are counted on standard error; each
   /// report says so beside the finding.
-  static func locate(_ analysis: Analysis, _ options: AnalyzeOptions, terminal: Terminal) -> Analysis {
+  static func locate(_ analysis: consuming Analysis, _ options: AnalyzeOptions, terminal: Terminal) -> Analysis {
     guard options.format.showsSourceLocations else { return analysis }
     let empty = SourceLocator(root: options.sourceRoot, files: [])
     let located = locator(for: empty.fileNames(in: analysis), root: options.sourceRoot, terminal: terminal)
-      .locate(analysis)
+      .locate(consume analysis)
     noteNotFound(located.findings.compactMap(\.location), root: options.sourceRoot, terminal: terminal)
     return located
   }

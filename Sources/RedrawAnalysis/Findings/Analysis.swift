@@ -96,11 +96,26 @@ public struct AnalysisSummary: Sendable, Equatable {
     skippedLines = analysis.files.reduce(0) { $0 + $1.skippedLines }
     unknownEvents = sessions.reduce(0) { $0 + $1.count(of: .unknown) }
     truncatedSessions = sessions.filter { $0.truncation != nil }.count
-    errors = analysis.findings.filter { $0.severity == .error }.count
-    warnings = analysis.findings.filter { $0.severity == .warning }.count
-    infos = analysis.findings.filter { $0.severity == .info }.count
+    (errors, warnings, infos) = Self.countBySeverity(analysis.findings)
     ignoredFindings = analysis.ignoredFindings
     baselineFindings = analysis.baselineFindings
+  }
+
+  /// Findings of each severity, counted in one pass that reads each finding's severity in
+  /// place: filtering would copy every finding (a dozen strings and arrays each) into an
+  /// array only to count it.
+  ///
+  /// - Complexity: O(findings).
+  private static func countBySeverity(_ findings: [Finding]) -> (errors: Int, warnings: Int, infos: Int) {
+    var counts = (errors: 0, warnings: 0, infos: 0)
+    for index in findings.indices {
+      switch findings[index].severity {
+      case .error: counts.errors += 1
+      case .warning: counts.warnings += 1
+      case .info: counts.infos += 1
+      }
+    }
+    return counts
   }
 
   /// The evaluations property-level tracking would save: over-broad, equal-value and

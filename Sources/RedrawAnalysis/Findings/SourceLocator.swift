@@ -34,8 +34,11 @@ public struct SourceLocator: Sendable {
   // MARK: - Findings
 
   /// The analysis with every finding's location named relative to the root where it can be.
-  public func locate(_ analysis: Analysis) -> Analysis {
-    var located = analysis
+  ///
+  /// The analysis is taken, not copied: a copy's findings would be copied whole at the first
+  /// location changed.
+  public func locate(_ analysis: consuming Analysis) -> Analysis {
+    var located = consume analysis
     var memo: [String: CodeLocation] = [:]
     for index in located.findings.indices {
       guard let location = located.findings[index].location, location.resolution == .recorded else { continue }

@@ -44,6 +44,6 @@ public enum RuleRegistry {
     let pieces = ParallelWork.map(sessions.count * rules.count, threads: threads) { piece in
       rules[piece % rules.count].findings(in: sessions[piece / rules.count], context: context)
     }
-    return Array(pieces.joined())
+    return .joining(movingFrom: pieces)
   }
 }

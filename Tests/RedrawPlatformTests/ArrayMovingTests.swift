@@ -1,0 +1,38 @@
+import RedrawPlatform
+import Testing
+
+@Suite struct ArrayMovingTests {
+  /// Pieces of every shape, empty ones among them, join in order.
+  @Test(arguments: [
+    [[String]](), [[]], [["a"]], [["a", "b", "c"]], [[], ["a"], [], ["b", "c"], []],
+    [["a", "b"], ["c"], ["d", "e", "f"]], (0..<50).map { piece in (0..<(piece % 7)).map { "\(piece).\($0)" } },
+  ])
+  func joiningKeepsTheOrder(pieces: [[String]]) {
+    #expect([String].joining(movingFrom: pieces) == Array(pieces.joined()))
+  }
+
+  /// Every permutation of four elements, and larger ones with one long cycle, the reversal,
+  /// the identity and one of many cycles: each index takes the element `order` names.
+  @Test func permutingTakesEachElementFromItsIndex() {
+    var orders: [[Int]] = [[], [0]]
+    for a in 0..<4 {
+      for b in 0..<4 where b != a {
+        for c in 0..<4 where c != a && c != b { orders.append([a, b, c, 6 - a - b - c]) }
+      }
+    }
+    let n = 1_000
+    orders.append(Array(0..<n))
+    orders.append(Array((0..<n).reversed()))
+    orders.append((0..<n).map { ($0 + 1) % n })
+    // Multiplying by a number prime to `n` permutes the indices in many cycles of
+    // different lengths.
+    orders.append((0..<n).map { $0 * 7_919 % n })
+    for order in orders {
+      let original = order.indices.map { "element \($0)" }
+      var permuted = original
+      permuted.permute(takingFrom: order)
+      #expect(permuted == order.map { original[$0] }, "order \(order.prefix(8))")
+    }
+    #expect(orders.count == 2 + 24 + 4)
+  }
+}
