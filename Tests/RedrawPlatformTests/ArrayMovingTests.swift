@@ -35,4 +35,39 @@ import Testing
     }
     #expect(orders.count == 2 + 24 + 4)
   }
+
+  /// Elements that hold objects: each object is released once, when the result goes, so no
+  /// element was lost, kept twice or freed while still in the result.
+  @Test func movedElementsAreReleasedOnce() {
+    let releases = ReleaseCount()
+    do {
+      let pieces = (0..<20).map { piece in (0..<(piece % 4)).map { Tracked(id: piece * 10 + $0, releases: releases) } }
+      let ids = pieces.joined().map(\.id)
+      var joined = [Tracked].joining(movingFrom: pieces)
+      #expect(joined.map(\.id) == ids)
+      let order = (0..<joined.count).map { $0 * 7 % joined.count }
+      joined.permute(takingFrom: order)
+      #expect(joined.map(\.id) == order.map { ids[$0] })
+      #expect(releases.count == 0)
+    }
+    #expect(releases.count == 30)
+  }
+}
+
+/// Counts the deinitializations of ``Tracked`` objects of one test.
+private final class ReleaseCount {
+  var count = 0
+}
+
+/// An object that counts its deinitialization.
+private final class Tracked {
+  let id: Int
+  let releases: ReleaseCount
+
+  init(id: Int, releases: ReleaseCount) {
+    self.id = id
+    self.releases = releases
+  }
+
+  deinit { releases.count += 1 }
 }

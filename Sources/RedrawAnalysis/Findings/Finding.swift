@@ -73,10 +73,10 @@ public struct Finding: Sendable, Hashable {
   /// findings are moved into that order in place.
   ///
   /// The findings are compared where they lie in the array's storage: reading one out of
-  /// the array for each comparison would retain and release its nine strings. Moving them
-  /// by swaps, rather than copying each into a new array, retains none of them.
+  /// the array for each comparison would retain and release its nine strings. Moving each
+  /// once into its place, rather than copying each into a new array, retains none of them.
   ///
-  /// - Complexity: O(*n* log *n*) comparisons and at most *n* swaps.
+  /// - Complexity: O(*n* log *n*) comparisons and *n* moves.
   public static func inReportOrder(_ findings: consuming [Finding]) -> [Finding] {
     let order = findings.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return [Int]() }
