@@ -13,13 +13,15 @@
 set -euo pipefail
 megabytes=${1:-150}
 runs=${2:-5}
+# Checked before the build, which takes minutes on a fresh clone.
+[ -x /usr/bin/time ] || { echo "GNU time is needed at /usr/bin/time: apt-get install time" >&2; exit 1; }
+command -v jq >/dev/null || { echo "jq is needed: apt-get install jq" >&2; exit 1; }
+command -v bc >/dev/null || { echo "bc is needed: apt-get install bc" >&2; exit 1; }
 # shellcheck source=scripts/bench-trace.sh
 source "$(dirname "$0")/bench-trace.sh"
 bench_prepare "$megabytes"
 bytes=$(stat -L -c %s "$trace")
 events=$(wc -l <"$trace")
-command -v jq >/dev/null || { echo "jq is needed: apt-get install jq" >&2; exit 1; }
-command -v bc >/dev/null || { echo "bc is needed: apt-get install bc" >&2; exit 1; }
 duckdb=false
 python3 -c "import duckdb" 2>/dev/null && duckdb=true
 redraw=$PWD/.build/release/redraw
@@ -48,23 +50,33 @@ $duckdb && add "DuckDB read_ndjson, 1 thread" "DUCKDB"
 add "jq -c .e" "jq -c .e $trace"
 add "JSONDecoder per line" "$bench decode $trace"
 
+# Stops the benchmark when the run of tool $1 failed: a failed run's time measures nothing.
+failed() {
+  echo "the run of ${names[$1]} failed; its output was:" >&2
+  cat "$work/run.err" >&2
+  exit 1
+}
+
 # One run of tool $1; appends "seconds rss-kB" to its file.
 run() {
   local index=$1 out="$work/times.$1"
   if [ "${commands[$index]}" = PAIR ]; then
-    /usr/bin/time -o "$work/time.out" -f "%e %M" sh -c "$pair_run $work/pair1.json & $pair_run $work/pair2.json; wait" >/dev/null 2>&1 || true
+    /usr/bin/time -o "$work/time.out" -f "%e %M" \
+      sh -c "$pair_run $work/pair1.json & first=\$!; $pair_run $work/pair2.json && wait \$first" \
+      >/dev/null 2>"$work/run.err" || failed "$index"
     tail -1 "$work/time.out" >>"$out"
   elif [ "${commands[$index]}" = DUCKDB ]; then
-    /usr/bin/time -o "$work/time.out" -f "%M" python3 "$duckdb_scan" "$trace" 1 >"$work/duck.out"
+    /usr/bin/time -o "$work/time.out" -f "%M" python3 "$duckdb_scan" "$trace" 1 >"$work/duck.out" 2>"$work/run.err" ||
+      failed "$index"
     echo "$(cut -d' ' -f1 "$work/duck.out") $(tail -1 "$work/time.out")" >>"$out"
   else
     # shellcheck disable=SC2086
-    /usr/bin/time -o "$work/time.out" -f "%e %M" ${commands[$index]} >/dev/null 2>&1 || true
+    /usr/bin/time -o "$work/time.out" -f "%e %M" ${commands[$index]} >/dev/null 2>"$work/run.err" || failed "$index"
     tail -1 "$work/time.out" >>"$out"
   fi
 }
 
-echo "trace: $trace ($(echo "$bytes / 1048576" | bc) MB, $events events), $runs rounds"
+echo "trace: $trace ($(echo "$bytes / 1048576" | bc) MB, $events events), $runs rounds$trace_kept"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 for index in "${!names[@]}"; do : >"$work/times.$index"; done
 for _ in $(seq "$runs"); do

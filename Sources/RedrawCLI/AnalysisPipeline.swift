@@ -178,7 +178,9 @@ public enum AnalysisPipeline {
   private static func reportDataLoss(_ files: [FileReading], terminal: Terminal) {
     for file in files {
       if file.skippedLines > 0 {
-        terminal.standardError("redraw: warning: \(file.file): skipped \(file.skippedLines) malformed line(s)\n")
+        let first = file.skipped.first.map { ", the first at \($0)" } ?? ""
+        terminal.standardError(
+          "redraw: warning: \(file.file): skipped \(file.skippedLines) malformed line(s)\(first)\n")
       }
       for session in file.sessions {
         if let truncation = session.truncation {

@@ -41,7 +41,7 @@ enum ValidateCommand {
       let conformance = Conformance(of: file, allowingEmptySessions: allowsEmpty, naming: namedProblems)
       total += conformance.count
       for problem in conformance.problems {
-        out += TerminalText.sanitized("\(file.file):\(problem.line): \(problem.message)") + "\n"
+        out += TerminalText.sanitized(problem.described(in: file.file)) + "\n"
       }
       if conformance.unnamed > 0 {
         out += "\(file.file): … and \(conformance.unnamed) more problem\(conformance.unnamed == 1 ? "" : "s")\n"

@@ -40,7 +40,9 @@ struct AnalyzeCommandTests {
     #expect(terminal.run(["analyze", path, "--lenient"]) == .success)
     #expect(terminal.standardOutput.contains("skipped 1 malformed line"))
     #expect(terminal.standardOutput.contains(":2:2: expected a key string"))
-    #expect(terminal.standardError.contains("warning"))
+    #expect(
+      terminal.standardError
+        == "redraw: warning: \(path): skipped 1 malformed line(s), the first at \(path):2:2: expected a key string\n")
   }
 
   @Test func aTruncatedTraceIsAnalyzedAndReported() throws {

@@ -127,7 +127,7 @@ struct ToolCommandTests {
     #expect(terminal.run(["validate", path]) == .findings)
     let text = terminal.standardOutput
     #expect(text.contains("\(path):1: events before any meta line"))
-    #expect(text.contains("\(path):3: column 1: expected \"node\" in a \"body\" event"))
+    #expect(text.contains("\(path):3:1: expected \"node\" in a \"body\" event"))
     #expect(text.contains("\(path):4: end for a span that is not open on its thread"))
     #expect(text.contains("\(path):6: the last line is cut short"))
     #expect(text.contains("note: 1 event(s) of unknown kind \"frame\""))

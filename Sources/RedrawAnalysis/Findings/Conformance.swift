@@ -9,15 +9,24 @@ package struct Conformance: Sendable {
   package struct Problem: Sendable, Hashable {
     /// The 1-based line in the file.
     package var line: Int
+    /// The 1-based column where the line stopped parsing, for a skipped line.
+    package var column: Int?
     package var message: String
     /// How many problems the line stands for: a diagnostic repeated n times, or n spans
     /// that never ended, is named once, at its first line.
     package var occurrences = 1
 
-    package init(line: Int, message: String, occurrences: Int = 1) {
+    package init(line: Int, column: Int? = nil, message: String, occurrences: Int = 1) {
       self.line = line
+      self.column = column
       self.message = message
       self.occurrences = occurrences
+    }
+
+    /// `file:line:column: message`, or `file:line: message` without a column: the form of
+    /// `redraw analyze`'s errors, which editors and CI logs link to the place.
+    package func described(in file: String) -> String {
+      "\(file):\(line):" + (column.map { "\($0):" } ?? "") + " \(message)"
     }
   }
 
@@ -34,7 +43,7 @@ package struct Conformance: Sendable {
   /// With `allowingEmptySessions` (`redraw validate --allow-empty` on a file with no
   /// events), sessions that recorded nothing are notes, not problems.
   package init(of file: FileReading, allowingEmptySessions: Bool = false, naming limit: Int = 100) {
-    var problems = file.skipped.map { Problem(line: $0.line, message: "column \($0.column): \($0.message)") }
+    var problems = file.skipped.map { Problem(line: $0.line, column: $0.column, message: $0.message) }
     var count = file.skippedLines
     if let partial = file.partialLastLine {
       problems.append(Problem(line: partial.line, message: "the last line is cut short: \(partial.message)"))
