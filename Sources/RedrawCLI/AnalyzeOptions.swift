@@ -84,7 +84,9 @@ public struct AnalyzeOptions: Sendable {
       invalidation, repeated or effectful initializers, whole-model reads and more. Several \
       files, and several sessions in one file, are separate sessions in one report. Findings \
       point at the source lines the trace recorded (a view's body, a construction, a write), \
-      named relative to --source-root in the formats CI attaches to code.
+      named relative to --source-root in the formats CI attaches to code. The HTML report \
+      says when it was made, or the time SOURCE_DATE_EPOCH gives (seconds since 1970) when \
+      it is set, so that the same traces make the same page.
 
       Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 an \
       unreadable or invalid trace, or one with no events (unless --allow-empty); 64 a wrong \
@@ -153,8 +155,26 @@ public struct AnalyzeOptions: Sendable {
         lenient: parsed.isSet(lenient), jobs: threads, ruleContext: context, budgets: configuration.budgets,
         suppressions: Suppressions(ignores: configuration.ignores, baseline: accepted)),
       allowEmpty: parsed.isSet(allowEmpty), color: useColor && parsed.value(format) == "text",
-      writeBaseline: parsed.value(writeBaseline), generatedAt: ISO8601DateFormatter().string(from: Date()),
+      writeBaseline: parsed.value(writeBaseline), generatedAt: try generationTime(environment: terminal.environment),
       sourceRoot: root, workingDirectory: workingDirectory)
+  }
+
+  /// When the report is made, in ISO 8601: `SOURCE_DATE_EPOCH`'s time when the variable is
+  /// set and not empty (reproducible builds' convention: whole seconds since 1970, UTC), else
+  /// `now`.
+  ///
+  /// - Throws: ``UsageError`` when the variable holds anything but those seconds: a build that
+  ///   pins the time must not get the clock's instead.
+  static func generationTime(environment: [String: String], now: Date = Date()) throws(UsageError) -> String {
+    var date = now
+    if let text = environment["SOURCE_DATE_EPOCH"], !text.isEmpty {
+      guard let seconds = Int64(text), seconds >= 0 else {
+        throw UsageError(
+          message: "SOURCE_DATE_EPOCH must be whole seconds since 1970, found '\(text)'", showsUsage: false)
+      }
+      date = Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+    return ISO8601DateFormatter().string(from: date)
   }
 
   /// The configuration of `--config`, or of `.redraw.json` when it exists, or none.

@@ -181,4 +181,26 @@ struct FormatTests {
     #expect(!html.contains("src=\"http") && !html.contains("<link"))
     #expect(html.contains("generated 20"), "the CLI passes the date in")
   }
+
+  /// Reproducible builds' `SOURCE_DATE_EPOCH` pins the HTML report's date, so two runs make
+  /// the same page; an empty one is unset, and one that is not whole seconds is refused, not
+  /// replaced by the clock.
+  @Test func sourceDateEpochPinsTheHTMLReportsDate() {
+    let pinned = ["SOURCE_DATE_EPOCH": "1767225600"]
+    let first = CapturedTerminal(environment: pinned)
+    let second = CapturedTerminal(environment: pinned)
+    #expect(first.run([sample("clean"), "--format", "html"]) == .success)
+    #expect(second.run([sample("clean"), "--format", "html"]) == .success)
+    #expect(first.standardOutput.contains("generated 2026-01-01T00:00:00Z"))
+    #expect(first.standardOutput == second.standardOutput)
+    let empty = CapturedTerminal(environment: ["SOURCE_DATE_EPOCH": ""])
+    #expect(empty.run([sample("clean"), "--format", "html"]) == .success)
+    #expect(!empty.standardOutput.contains("generated 2026-01-01T00:00:00Z"), "empty is unset: the clock's time")
+    for value in ["soon", "1.5", "-1"] {
+      let refused = CapturedTerminal(environment: ["SOURCE_DATE_EPOCH": value])
+      #expect(refused.run([sample("clean"), "--format", "html"]) == .usage)
+      #expect(refused.standardError.contains("SOURCE_DATE_EPOCH must be whole seconds since 1970, found '\(value)'"))
+      #expect(refused.standardOutput.isEmpty)
+    }
+  }
 }
