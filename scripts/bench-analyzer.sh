@@ -14,7 +14,8 @@ set -euo pipefail
 megabytes=${1:-150}
 runs=${2:-5}
 # Checked before the build, which takes minutes on a fresh clone.
-[ -x /usr/bin/time ] || { echo "GNU time is needed at /usr/bin/time: apt-get install time" >&2; exit 1; }
+/usr/bin/time -f %e -o /dev/null true 2>/dev/null ||
+  { echo "GNU time is needed at /usr/bin/time: apt-get install time" >&2; exit 1; }
 command -v jq >/dev/null || { echo "jq is needed: apt-get install jq" >&2; exit 1; }
 command -v bc >/dev/null || { echo "bc is needed: apt-get install bc" >&2; exit 1; }
 # shellcheck source=scripts/bench-trace.sh
@@ -51,9 +52,10 @@ add "jq -c .e" "jq -c .e $trace"
 add "JSONDecoder per line" "$bench decode $trace"
 
 # Stops the benchmark when the run of tool $1 failed: a failed run's time measures nothing.
+# time's file says how it ended (its status, or the signal that killed it).
 failed() {
-  echo "the run of ${names[$1]} failed; its output was:" >&2
-  cat "$work/run.err" >&2
+  echo "the run of ${names[$1]} failed:" >&2
+  cat "$work/time.out" "$work/run.err" >&2
   exit 1
 }
 
@@ -62,7 +64,7 @@ run() {
   local index=$1 out="$work/times.$1"
   if [ "${commands[$index]}" = PAIR ]; then
     /usr/bin/time -o "$work/time.out" -f "%e %M" \
-      sh -c "$pair_run $work/pair1.json & first=\$!; $pair_run $work/pair2.json && wait \$first" \
+      sh -c "$pair_run $work/pair1.json & first=\$!; $pair_run $work/pair2.json; second=\$?; wait \$first && [ \$second -eq 0 ]" \
       >/dev/null 2>"$work/run.err" || failed "$index"
     tail -1 "$work/time.out" >>"$out"
   elif [ "${commands[$index]}" = DUCKDB ]; then
@@ -83,12 +85,15 @@ for _ in $(seq "$runs"); do
   for index in "${!names[@]}"; do run "$index"; done
 done
 
+# An awk function: a time under time's resolution (0.01 s) counts as 0.01 s, so that rates
+# and ratios exist on a trace read faster than that.
+resolution='function t(s) { return s < 0.01 ? 0.01 : s } '
 # The median of a column of numbers: the middle one, or the mean of the two middle ones.
 middle() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 median() { cut -d' ' -f1 "$1" | middle; }
 for index in "${!names[@]}"; do
   file="$work/times.$index"
-  seconds=$(median "$file")
+  seconds=$(median "$file" | awk "$resolution"'{ print t($1) }')
   fastest=$(cut -d' ' -f1 "$file" | sort -n | head -1)
   rss=$(cut -d' ' -f2 "$file" | sort -n | tail -1)
   # The pair reads the trace twice.
@@ -103,7 +108,7 @@ ratio() { echo "$(cat "$work/median.$1") / $(cat "$work/median.$2")" | bc -l; }
 # The median of the rounds' own ratios of tools $1 and $2: each round's two runs are
 # minutes closer in time than two medians, so a drift in the machine's speed cancels.
 round_ratio() {
-  paste -d' ' "$work/times.$1" "$work/times.$2" | awk '{ print $1 / $3 }' | middle
+  paste -d' ' "$work/times.$1" "$work/times.$2" | awk "$resolution"'{ print t($1) / t($3) }' | middle
 }
 index_of() { for i in "${!names[@]}"; do if [ "${names[$i]}" = "$1" ]; then echo "$i"; fi; done; }
 one=$(index_of "redraw analyze --jobs 1")
@@ -120,7 +125,7 @@ printf 'redraw --jobs 2 is %.2fx as fast as --jobs 1 (medians; %.2fx the median 
 pair=$(index_of "two --jobs 1 runs at once")
 printf 'two --jobs 1 runs at once do %.2fx the work of one in the same time (medians; %.2fx by the rounds): what the two cores gave work that shares nothing\n' \
   "$(echo "2 * $(ratio "$one" "$pair")" | bc -l)" \
-  "$(paste -d' ' "$work/times.$one" "$work/times.$pair" | awk '{ print 2 * $1 / $3 }' | middle)"
+  "$(paste -d' ' "$work/times.$one" "$work/times.$pair" | awk "$resolution"'{ print 2 * t($1) / t($3) }' | middle)"
 printf 'redraw --jobs 1 is %.1fx as fast as jq and %.1fx as fast as JSONDecoder\n' "$(ratio "$(index_of "jq -c .e")" "$one")" \
   "$(ratio "$(index_of "JSONDecoder per line")" "$one")"
 echo "HTML report: $(stat -c %s "$work/report.html") bytes"

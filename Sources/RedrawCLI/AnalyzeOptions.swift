@@ -18,8 +18,8 @@ public struct AnalyzeOptions: Sendable {
   public var color: Bool
   /// Where to write a baseline of this run's findings, when asked.
   public var writeBaseline: String?
-  /// When the run started, shown by reports that show a date.
-  public var generatedAt: String
+  /// When the report was made, for the one format that shows it (HTML); nil for the others.
+  public var generatedAt: String?
   /// The absolute directory findings' source files are named relative to (see
   /// ``SourceRoot/resolve(option:environment:workingDirectory:)``).
   public var sourceRoot: String
@@ -86,7 +86,7 @@ public struct AnalyzeOptions: Sendable {
       point at the source lines the trace recorded (a view's body, a construction, a write), \
       named relative to --source-root in the formats CI attaches to code. The HTML report \
       says when it was made, or the time SOURCE_DATE_EPOCH gives (seconds since 1970) when \
-      it is set, so that the same traces make the same page.
+      it is set and not empty, so that the same traces make the same page.
 
       Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 an \
       unreadable or invalid trace, or one with no events (unless --allow-empty); 64 a wrong \
@@ -148,29 +148,36 @@ public struct AnalyzeOptions: Sendable {
     let workingDirectory = FileManager.default.currentDirectoryPath
     let root = try SourceRoot.resolve(
       option: parsed.value(sourceRoot), environment: terminal.environment, workingDirectory: workingDirectory)
+    let reportFormat = ReportFormat(rawValue: parsed.value(format) ?? "text") ?? .text
     return AnalyzeOptions(
-      inputs: parsed.positionals, format: ReportFormat(rawValue: parsed.value(format) ?? "text") ?? .text,
+      inputs: parsed.positionals, format: reportFormat,
       output: output, failOn: failLevel == "never" ? nil : Severity(rawValue: failLevel),
       analyzer: Analyzer(
         lenient: parsed.isSet(lenient), jobs: threads, ruleContext: context, budgets: configuration.budgets,
         suppressions: Suppressions(ignores: configuration.ignores, baseline: accepted)),
       allowEmpty: parsed.isSet(allowEmpty), color: useColor && parsed.value(format) == "text",
-      writeBaseline: parsed.value(writeBaseline), generatedAt: try generationTime(environment: terminal.environment),
+      writeBaseline: parsed.value(writeBaseline),
+      generatedAt: reportFormat == .html ? try generationTime(environment: terminal.environment) : nil,
       sourceRoot: root, workingDirectory: workingDirectory)
   }
 
   /// When the report is made, in ISO 8601: `SOURCE_DATE_EPOCH`'s time when the variable is
-  /// set and not empty (reproducible builds' convention: whole seconds since 1970, UTC), else
-  /// `now`.
+  /// set and not empty (reproducible builds' convention: whole seconds since 1970, UTC, in
+  /// decimal digits), else `now`.
   ///
-  /// - Throws: ``UsageError`` when the variable holds anything but those seconds: a build that
-  ///   pins the time must not get the clock's instead.
+  /// - Throws: ``UsageError`` when the variable holds anything else, or a time past the
+  ///   year 9999 (ISO 8601's four-digit years): a build that pins the time must not get the
+  ///   clock's instead.
   static func generationTime(environment: [String: String], now: Date = Date()) throws(UsageError) -> String {
     var date = now
     if let text = environment["SOURCE_DATE_EPOCH"], !text.isEmpty {
-      guard let seconds = Int64(text), seconds >= 0 else {
+      let latest: Int64 = 253_402_300_799  // 9999-12-31T23:59:59Z
+      guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+        let seconds = Int64(text), seconds <= latest
+      else {
         throw UsageError(
-          message: "SOURCE_DATE_EPOCH must be whole seconds since 1970, found '\(text)'", showsUsage: false)
+          message: "SOURCE_DATE_EPOCH must be whole seconds since 1970 (0 to \(latest)), found '\(text)'",
+          showsUsage: false)
       }
       date = Date(timeIntervalSince1970: TimeInterval(seconds))
     }

@@ -40,8 +40,11 @@ enum DiffCommand {
     let analyze: AnalyzeOptions
     let limit: Double
     do {
+      // Only the options both commands share: diff's own, and its format (its reports carry
+      // no date), are not analyze's.
       var shared = parsed
       shared.values[maxIncrease.name] = nil
+      shared.values[format.name] = nil
       analyze = try AnalyzeOptions.resolve(shared, terminal: terminal)
       let text = (parsed.value(maxIncrease) ?? "0").replacingOccurrences(of: "%", with: "")
       guard let percent = Double(text), percent >= 0, percent.isFinite else {
