@@ -52,7 +52,7 @@ millions() { awk -v n="$1" 'BEGIN { printf "%.1f M", n / 1e6 }'; }
 
 count 1
 count 2
-echo "trace: $trace ($(wc -l <"$trace") events), $(valgrind --version)$trace_kept"
+echo "trace: $trace ($(wc -l <"$trace") events), $(valgrind --version)$trace_removal"
 one=0
 files=("$work/callgrind.1"-*)
 [ ${#files[@]} -gt 0 ] || { echo "callgrind wrote no counts for --jobs 1" >&2; exit 1; }

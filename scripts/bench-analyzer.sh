@@ -78,7 +78,7 @@ run() {
   fi
 }
 
-echo "trace: $trace ($(echo "$bytes / 1048576" | bc) MB, $events events), $runs rounds$trace_kept"
+echo "trace: $trace ($(echo "$bytes / 1048576" | bc) MB, $events events), $runs rounds$trace_removal"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 for index in "${!names[@]}"; do : >"$work/times.$index"; done
 for _ in $(seq "$runs"); do

@@ -2,18 +2,18 @@
 # directory, the release products and the generated trace they measure.
 #
 # `bench_prepare MEGABYTES` sets `work` to BENCH_DIR, taken from where the script is run and
-# kept, or else to a temporary directory removed at exit (and `trace_kept` to a note saying
+# kept, or else to a temporary directory removed at exit (and `trace_removal` to a note saying
 # so, for the line that names the trace); builds `redraw` and `redraw-bench` for release;
 # sets `trace` to a deterministic trace of MEGABYTES MB in `work`, generated once; and leaves
 # the shell in the package's root.
 bench_prepare() {
-  trace_kept=""
+  trace_removal=""
   if [ -n "${BENCH_DIR:-}" ]; then
     work=$BENCH_DIR
   else
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT
-    trace_kept="; removed at exit (BENCH_DIR=DIR keeps it)"
+    trace_removal="; removed at exit (BENCH_DIR=DIR keeps it)"
   fi
   mkdir -p "$work"
   work=$(cd "$work" && pwd)

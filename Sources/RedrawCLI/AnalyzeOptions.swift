@@ -148,14 +148,14 @@ public struct AnalyzeOptions: Sendable {
     let workingDirectory = FileManager.default.currentDirectoryPath
     let root = try SourceRoot.resolve(
       option: parsed.value(sourceRoot), environment: terminal.environment, workingDirectory: workingDirectory)
-    let reportFormat = ReportFormat(rawValue: parsed.value(format) ?? "text") ?? .text
+    let reportFormat = parsed.value(format).flatMap(ReportFormat.init(rawValue:)) ?? .text
     return AnalyzeOptions(
       inputs: parsed.positionals, format: reportFormat,
       output: output, failOn: failLevel == "never" ? nil : Severity(rawValue: failLevel),
       analyzer: Analyzer(
         lenient: parsed.isSet(lenient), jobs: threads, ruleContext: context, budgets: configuration.budgets,
         suppressions: Suppressions(ignores: configuration.ignores, baseline: accepted)),
-      allowEmpty: parsed.isSet(allowEmpty), color: useColor && parsed.value(format) == "text",
+      allowEmpty: parsed.isSet(allowEmpty), color: useColor && reportFormat == .text,
       writeBaseline: parsed.value(writeBaseline),
       generatedAt: reportFormat == .html ? try generationTime(environment: terminal.environment) : nil,
       sourceRoot: root, workingDirectory: workingDirectory)
