@@ -12,6 +12,10 @@ extension Array {
   @inlinable package static func joining(movingFrom pieces: consuming [[Element]]) -> [Element] {
     var pieces = consume pieces
     let count = pieces.reduce(0) { $0 + $1.count }
+    // No element: the shared empty array. `init(unsafeUninitializedCapacity:)` would write a
+    // count into the standard library's one empty storage, a race between threads that
+    // ThreadSanitizer reports.
+    guard count > 0 else { return [] }
     return [Element](unsafeUninitializedCapacity: count) { joined, initialized in
       // `popLast` moves the last element out of its piece, so the pieces are emptied from
       // their ends into the result from its end.
@@ -32,6 +36,8 @@ extension Array {
   /// - Complexity: O(*n*) moves, following each cycle of the permutation once.
   @inlinable package mutating func permute(takingFrom order: [Int]) {
     precondition(order.count == count, "a permutation needs one index per element")
+    // An empty array is the shared empty storage, which a mutable buffer would touch.
+    guard !isEmpty else { return }
     var placed = [Bool](repeating: false, count: count)
     withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
