@@ -1,3 +1,4 @@
+import Dispatch
 import RedrawPlatform
 import Testing
 
@@ -52,6 +53,22 @@ import Testing
       withExtendedLifetime(joined) { #expect(releases.count == 0) }
     }
     #expect(releases.count == 30)
+  }
+}
+
+extension ArrayMovingTests {
+  /// Joining no elements and permuting an empty array on many threads at once: the empty
+  /// array is the standard library's one shared storage, and writing its count from two
+  /// threads is a data race that ThreadSanitizer (`.ci/run`) reports.
+  @Test func emptyArraysAreLeftAloneOnManyThreads() {
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      for _ in 0..<100 {
+        let joined = [String].joining(movingFrom: [[], []])
+        var permuted = joined
+        permuted.permute(takingFrom: [])
+        #expect(permuted.isEmpty)
+      }
+    }
   }
 }
 
