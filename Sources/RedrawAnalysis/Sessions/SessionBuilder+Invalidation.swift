@@ -7,7 +7,9 @@
 /// next evaluation begins, the first matching reason wins, in this order:
 ///
 /// 1. the `cause` the trace gives (`initial`, `state`, `parent`; `write` is checked
-///    against the read set like an inferred write);
+///    against the read set like an inferred write, and `parent` gives way to a needed write
+///    that changed a value: a view re-created by its parent after a write to a property it
+///    read but did not subscribe to is re-evaluated by that write with `@Observable`);
 /// 2. a needed write: one that changed a value; or, when every needed write assigned an
 ///    equal value, the parent's evaluation since if there was one, else *equal value*
 ///    (`@Observable`, since Swift 6.2, does not notify observers of an `Equatable` property
@@ -120,7 +122,12 @@ extension SessionBuilder {
     switch event.cause {
     case .initial?: return .initial
     case .state?: return .state
-    case .parent?: return fromParent
+    case .parent?:
+      // A parent re-created it, but it read a property a write changed since: `@Observable`
+      // re-evaluates it for that write (a view reading an object it does not subscribe to),
+      // so the evaluation is needed, not cascaded.
+      if let needed = pendingNeeded, changed { return .needed(needed) }
+      return fromParent
     case .write?:
       if let needed = pendingNeeded {
         return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed)
