@@ -9,15 +9,27 @@ import Observation
 /// event. The event's `prop` is the property's own name, found by where its storage lies
 /// among the class's fields (once per type); nothing is typed by hand.
 ///
+/// An assignment of a value equal to the one before is recorded with `"same":true` where
+/// `@Observable` would not report it, which the compiler decides from the property's declared
+/// type, as it picks the macro's `shouldNotifyObservers` overload: an `Equatable` type is
+/// compared with `==`, a class with `===`, anything else never. So in a generic class
+/// (`final class Box<Value>: TrackedModel { @Tracked var value: Value }`) every assignment
+/// notifies and none is `same`, even in a `Box<Int>`, as with `@Observable`.
+///
 /// The wrapper only works on properties of a class conforming to ``TrackedModel``.
 @propertyWrapper
 public struct Tracked<Value> {
   @usableFromInline var value: Value
   /// The interned type and property names, resolved on the first recorded access.
   @usableFromInline var names: TrackedNames?
+  /// How `@Observable` would compare an assignment, by the declared type.
+  @usableFromInline let comparison: TrackedComparison
 
+  /// A property of a type `@Observable` does not compare (not `Equatable`, not a class, or a
+  /// generic parameter): every assignment is a change.
   public init(wrappedValue: Value) {
     value = wrappedValue
+    comparison = .never
   }
 
   @available(*, unavailable, message: "@Tracked is only available on properties of TrackedModel classes")
@@ -105,7 +117,7 @@ public struct Tracked<Value> {
   ) -> TrackedNames {
     let names = TrackedNames.resolve(
       Model.self, offset: offset(of: storageKeyPath, in: model), identity: model.tracking.identity,
-      equality: TrackedEquality.of(Value.self))
+      equality: model[keyPath: storageKeyPath].comparison.equality(of: Value.self))
     model[keyPath: storageKeyPath].names = names
     return names
   }
@@ -121,6 +133,50 @@ public struct Tracked<Value> {
 }
 
 extension Tracked: Sendable where Value: Sendable {}
+
+// The overloads the compiler picks from the declared type, most constrained first, as it
+// picks `@Observable`'s `shouldNotifyObservers`: `Equatable & AnyObject` by `==`.
+
+extension Tracked where Value: Equatable {
+  /// A property of an `Equatable` type: an assignment `==` to the value before is `same`.
+  public init(wrappedValue: Value) {
+    value = wrappedValue
+    comparison = .equal
+  }
+}
+
+extension Tracked where Value: AnyObject {
+  /// A property of a class type: an assignment of the same object is `same`.
+  public init(wrappedValue: Value) {
+    value = wrappedValue
+    comparison = .identity
+  }
+}
+
+extension Tracked where Value: Equatable & AnyObject {
+  /// A property of an `Equatable` class type: compared with `==`, as `@Observable` does.
+  public init(wrappedValue: Value) {
+    value = wrappedValue
+    comparison = .equal
+  }
+}
+
+/// How `@Observable` compares an assignment to a property, by its declared type: the overload
+/// of `shouldNotifyObservers` the macro's setter calls.
+@usableFromInline
+enum TrackedComparison: UInt8, Sendable {
+  case never, identity, equal
+
+  /// The comparison of values of `type`, the property's type at run time.
+  @usableFromInline
+  func equality<Value>(of type: Value.Type) -> TrackedEquality {
+    switch self {
+    case .never: .never
+    case .identity: .identity
+    case .equal: TrackedEquality.of(type)
+    }
+  }
+}
 
 /// The interned names a ``Tracked`` property writes on its events, and how it compares an
 /// assignment with the value before.
@@ -168,7 +224,8 @@ struct TrackedNames: Sendable {
 
 /// Whether an assignment to a ``Tracked`` property is one `@Observable` (Swift 6.2 and
 /// later) would not report: an `Equatable` value `==` to the old one, or, for a class that is
-/// not `Equatable`, the same object. Other values are never equal.
+/// not `Equatable`, the same object. Other values are never equal, and neither is a value of
+/// a type the declaration does not constrain (``TrackedComparison``).
 ///
 /// `@Tracked` notifies observers of every assignment, as `@Published` does; such a write is
 /// recorded with `"same":true`, so the analyzer can tell what the migration saves. Found once

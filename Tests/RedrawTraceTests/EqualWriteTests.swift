@@ -82,3 +82,78 @@ struct EqualWriteTests {
     #expect(changes.withLock { $0 } == 1)
   }
 }
+
+/// `@Observable` compares an assignment by the property's declared type, chosen when the
+/// class is compiled: a generic class's property of its parameter's type is never compared,
+/// whatever the parameter is at run time. `@Tracked` says `same` exactly where it does not
+/// notify.
+@Suite("Equal writes as @Observable's declared types compare them")
+struct DeclaredTypeEqualityTests {
+  @Observable final class ObservableBox<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+  }
+
+  @Observable final class ObservableCount {
+    var value = 0
+  }
+
+  final class TrackedBox<Value>: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var value: Value
+    init(_ value: Value) { self.value = value }
+  }
+
+  /// Equatable at run time, but constrained only to `AnyObject` in its box.
+  final class Token: Equatable {
+    static func == (lhs: Token, rhs: Token) -> Bool { true }
+  }
+
+  final class ObjectBox<Value: AnyObject>: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var value: Value
+    init(_ value: Value) { self.value = value }
+  }
+
+  final class EquatableBox<Value: Equatable>: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var value: Value
+    init(_ value: Value) { self.value = value }
+  }
+
+  /// Whether assigning `value` the value it holds notifies an observer of `read`.
+  static func notifies(_ read: () -> Void, _ assign: () -> Void) -> Bool {
+    let changes = Locked(0)
+    withObservationTracking(read) { changes.withLock { $0 += 1 } }
+    assign()
+    return changes.withLock { $0 } == 1
+  }
+
+  @Test func plainObservationNotifiesOfAnEqualValueInAGenericClassOnly() {
+    let box = ObservableBox(1)
+    #expect(Self.notifies({ _ = box.value }, { box.value = 1 }))
+    let count = ObservableCount()
+    #expect(!Self.notifies({ _ = count.value }, { count.value = 0 }))
+  }
+
+  @Test func aGenericParameterIsNeverTheSameAndAConstrainedOneIsAsConstrained() throws {
+    let box = TrackedBox(1)
+    let token = Token()
+    let objects = ObjectBox(token)
+    let equatables = EquatableBox(1)
+    let lines = try record {
+      box.value = 1
+      objects.value = token
+      objects.value = Token()  // == to the old one, but only AnyObject to @Observable
+      equatables.value = 1
+      equatables.value = 2
+    }
+    #expect(EqualWriteTests.writes(lines) == ["value", "value same", "value", "value same", "value"])
+  }
+
+  /// The generic box notifies of every assignment, as its `@Observable` twin does.
+  @Test func aGenericBoxNotifiesOfAnEqualAssignment() {
+    let box = TrackedBox(1)
+    #expect(Self.notifies({ _ = box.value }, { box.value = 1 }))
+  }
+}

@@ -11,7 +11,9 @@ package enum EqualValueWriteRule: Rule {
       assignment, equal or not: `isLoading = false` on every refresh re-evaluates each view \
       that reads `isLoading` (with ObservableObject, each view that observes the object) \
       though nothing changed. @Observable, since Swift 6.2, notifies no observer when an \
-      Equatable property is assigned an equal value, or an object property the same object. \
+      Equatable property is assigned an equal value, or an object property the same object, \
+      as the property's declared type tells (a generic class's `var value: Value` always \
+      notifies, even in a Box<Int>, and @Tracked records none of its writes as equal). \
       The rule counts, per property, the evaluations that writes of an equal value alone \
       caused (`"same":true` on write events, which @Tracked and `Trace.write(…, sameValue: \
       true)` record): an evaluation that another reason also explains (a changed value, its \
