@@ -67,8 +67,11 @@ public struct ViewContent {
 
   /// Declares a child. Its struct is made here, inside the body (so what the expression
   /// reads is the body's read) and inside the child's identity (so `Trace.make` in its
-  /// property initializers records the child as their owner), after a `struct` event that
-  /// says a struct was made for the child's node.
+  /// property initializers records the child as their owner), and a `struct` event says a
+  /// struct was made for the child's node. An expression that hands down a struct made
+  /// earlier (a container's stored `content`) makes none: its state is bound to an identity
+  /// already, and no `@State` default ran again, so no event is recorded. (A struct without
+  /// state cannot tell; it is recorded as made, which changes no count.)
   ///
   /// A child's identity is its place in the body's structure, as SwiftUI's view builder
   /// gives it: the source location of this call stands for that place, so a child keeps its
@@ -103,8 +106,8 @@ public struct ViewContent {
     declaredKeys[first] = key.occurrence + 1
     let node = identify(key)
     let typeName = String(describing: V.self)
-    Trace.viewStruct(typeName, node: node, parent: parent)
     let view = Trace.withOwner(node) { make() }
+    if !StateBinding.isBound(view) { Trace.viewStruct(typeName, node: node, parent: parent) }
     children.append(
       Child(
         key: key, node: node, typeName: typeName, environment: inherited, view: view,

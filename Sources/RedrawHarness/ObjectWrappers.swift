@@ -106,6 +106,7 @@ final class StateObjectStorage<Model: AnyObject>: StateSlot {
   private var made: Model?
   private let make: () -> Model
   var target: StateObjectStorage<Model>?
+  private(set) var isBound = false
 
   init(make: @escaping () -> Model) {
     self.make = make
@@ -122,6 +123,7 @@ final class StateObjectStorage<Model: AnyObject>: StateSlot {
   }
 
   func bind(to slots: inout [AnyObject], index: Int, onChange: @escaping () -> Void) {
+    isBound = true
     if index < slots.count, let existing = slots[index] as? StateObjectStorage<Model> {
       // The identity's object exists: this struct's initial value is never run.
       if existing !== self { target = existing }

@@ -72,6 +72,7 @@ final class StateStorage<Value>: StateSlot {
   var target: StateStorage<Value>?
   /// Invalidates the view; set on the canonical storage.
   var onChange: (() -> Void)?
+  private(set) var isBound = false
 
   private enum Content {
     case value(Value)
@@ -104,6 +105,7 @@ final class StateStorage<Value>: StateSlot {
   }
 
   func bind(to slots: inout [AnyObject], index: Int, onChange: @escaping () -> Void) {
+    isBound = true
     if index < slots.count, let existing = slots[index] as? StateStorage<Value> {
       // The identity's storage exists: a deferred initial value of this struct never runs.
       if existing !== self { target = existing }
@@ -119,6 +121,21 @@ final class StateStorage<Value>: StateSlot {
 /// A ``ViewState`` found in a view struct, bound in declaration order.
 protocol StateSlot: AnyObject {
   func bind(to slots: inout [AnyObject], index: Int, onChange: @escaping () -> Void)
+  /// Whether a harness bound it to a view's identity: the struct that holds it was made
+  /// before, and is being handed down again rather than made.
+  var isBound: Bool { get }
+}
+
+/// What a view struct's state tells of where the struct came from.
+enum StateBinding {
+  /// Whether the state of `view` is bound to an identity already: a struct made earlier and
+  /// handed down again (a copy), not one made now. False for a struct without state.
+  static func isBound(_ view: some HarnessView) -> Bool {
+    for child in Mirror(reflecting: view).children {
+      if let property = child.value as? any StateProperty { return property.slot.isBound }
+    }
+    return false
+  }
 }
 
 extension ViewState: StateProperty {

@@ -43,3 +43,22 @@ struct PredictionCheck {
       sourceLocation: sourceLocation)
   }
 }
+
+extension PredictionCheck {
+  /// Expects the initializer runs of each type owned in `@StateObject`, as the plan predicts
+  /// them once the owners hold it in `@State` under `build`, to be the runs of that type the
+  /// after run recorded. Compared per type: a struct made inside another's construction (a
+  /// child made by its parent's caller) records the outer struct's view as its owner.
+  func expectOwnersHold(under build: SwiftUIBuild, sourceLocation: SourceLocation = #_sourceLocation) {
+    var predicted: [String: Int] = [:]
+    for model in plan.models {
+      for owner in model.owners { predicted[model.type, default: 0] += owner.initRuns.runs(under: build) }
+    }
+    #expect(!predicted.isEmpty, "the before run has owners", sourceLocation: sourceLocation)
+    var recorded: [String: Int] = [:]
+    for group in after.sessions.flatMap(\.initGroups) where predicted[group.type] != nil {
+      recorded[group.type, default: 0] += group.runs
+    }
+    #expect(predicted == recorded, "initializer runs under \(build)", sourceLocation: sourceLocation)
+  }
+}
