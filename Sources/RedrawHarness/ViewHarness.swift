@@ -225,9 +225,11 @@ public final class ViewHarness {
     for subscription in node.subscriptions where tracking.level(of: subscription.type) == .objectLevel {
       Trace.subscription(subscription.model, type: subscription.type, via: subscription.via)
     }
+    // The state the body reads now is what a change of state invalidates it for.
+    for slot in node.stateSlots { (slot as? any StateSlot)?.forgetReads() }
     let (_, reads, writes) = ModelObservation.collectAccesses {
       withObservationTracking {
-        node.view.body(&content)
+        HarnessBuild.$evaluating.withValue(true) { node.view.body(&content) }
       } onChange: {
         reference.post(.changed(node: nodeID, generation: generation))
       }

@@ -18,7 +18,9 @@ import RedrawAnalysis
 /// first is kept (docs/harness.md says why). A struct made outside a harness follows the
 /// build of the compiler (`SwiftUIBuild.ofThisCompiler`).
 ///
-/// Assigning the value invalidates the view (cause `state`).
+/// Assigning the value invalidates the view (cause `state`) when its last evaluation read
+/// it, as SwiftUI's does: a value only an event handler reads (outside the body) is no
+/// dependency of the body.
 @propertyWrapper
 public struct ViewState<Value> {
   let storage: StateStorage<Value>
@@ -40,11 +42,15 @@ public struct ViewState<Value> {
   }
 
   public var wrappedValue: Value {
-    get { storage.canonical.value }
+    get {
+      let canonical = storage.canonical
+      if HarnessBuild.evaluating { canonical.wasRead = true }
+      return canonical.value
+    }
     nonmutating set {
       let canonical = storage.canonical
       canonical.value = newValue
-      canonical.onChange?()
+      if canonical.wasRead { canonical.onChange?() }
     }
   }
 }
@@ -59,9 +65,11 @@ extension ViewState where Value: ExpressibleByNilLiteral {
 }
 
 /// The SwiftUI build of the harness that is making view structs on this thread or task, nil
-/// outside any harness.
+/// outside any harness; and whether a body is being evaluated.
 enum HarnessBuild {
   @TaskLocal static var current: SwiftUIBuild?
+  /// Whether a body runs now: a ``ViewState`` read then is a dependency of its view.
+  @TaskLocal static var evaluating = false
 }
 
 /// The storage behind a ``ViewState``: the value, or a link to the storage of the view's
@@ -73,6 +81,8 @@ final class StateStorage<Value>: StateSlot {
   /// Invalidates the view; set on the canonical storage.
   var onChange: (() -> Void)?
   private(set) var isBound = false
+  /// Whether the view's last evaluation read the value (on the canonical storage).
+  var wasRead = false
 
   private enum Content {
     case value(Value)
@@ -89,6 +99,8 @@ final class StateStorage<Value>: StateSlot {
   }
 
   var canonical: StateStorage<Value> { target ?? self }
+
+  func forgetReads() { wasRead = false }
 
   /// The value, evaluated now if it was deferred.
   var value: Value {
@@ -124,6 +136,12 @@ protocol StateSlot: AnyObject {
   /// Whether a harness bound it to a view's identity: the struct that holds it was made
   /// before, and is being handed down again rather than made.
   var isBound: Bool { get }
+  /// Forgets the reads of the view's last evaluation, before the next one.
+  func forgetReads()
+}
+
+extension StateSlot {
+  func forgetReads() {}
 }
 
 /// What a view struct's state tells of where the struct came from.
