@@ -62,7 +62,11 @@ public struct ViewContent {
   /// An event handler declared by a body.
   enum Action {
     case button(() -> Void)
+    /// A field given its text and a closure: it edits through a binding the harness cannot
+    /// see made, so its keystrokes say so (`"binding":true`).
     case textField(text: String, onChange: (String) -> Void)
+    /// A field given a ``ViewBinding``, whose `bind` event names the view that made it.
+    case boundTextField(ViewBinding<String>)
   }
 
   /// Declares a child. Its struct is made here, inside the body (so what the expression
@@ -136,6 +140,14 @@ public struct ViewContent {
   public mutating func textField(_ name: String, text: String, onChange: @escaping (String) -> Void) {
     actions[name] = .textField(text: text, onChange: onChange)
     texts.append(text)
+  }
+
+  /// Declares a text field named `name` that edits `text`, as `TextField(name, text:
+  /// $model.query)` does: the body that made the binding (`$model.query`) recorded it. The
+  /// field reads its text outside the body, as SwiftUI's does, so the body does not depend
+  /// on it. A test types into it with ``ViewHarness/type(_:into:in:node:)``.
+  public mutating func textField(_ name: String, text: ViewBinding<String>) {
+    actions[name] = .boundTextField(text)
   }
 
   /// The nearest object of `type` injected by an ancestor.

@@ -22,6 +22,9 @@ public struct ViewStateObject<Model: TrackedModel> {
   }
 
   public var wrappedValue: Model { storage.canonical.model }
+
+  /// `$model.query`: a binding to a property.
+  public var projectedValue: ModelBindings<Model> { ModelBindings(model: wrappedValue) }
 }
 
 /// A model handed in by a parent, as `@ObservedObject`. The view subscribes to the object.
@@ -32,6 +35,9 @@ public struct ViewObservedObject<Model: TrackedModel> {
   public init(wrappedValue: Model) {
     self.wrappedValue = wrappedValue
   }
+
+  /// `$model.query`: a binding to a property.
+  public var projectedValue: ModelBindings<Model> { ModelBindings(model: wrappedValue) }
 }
 
 /// A model found in the environment an ancestor injected (`content.child(V(), environment:
@@ -50,6 +56,9 @@ public struct ViewEnvironmentObject<Model: TrackedModel> {
     }
     return model
   }
+
+  /// `$model.query`: a binding to a property.
+  public var projectedValue: ModelBindings<Model> { ModelBindings(model: wrappedValue) }
 }
 
 // MARK: - What the harness sees of them

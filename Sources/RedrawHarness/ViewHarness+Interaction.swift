@@ -48,11 +48,15 @@ extension ViewHarness {
     -> Bool
   {
     for character in text {
-      guard case (let owner, .textField(let current, let onChange))? = action(name, in: type, node: node) else {
+      switch action(name, in: type, node: node) {
+      case (let owner, .textField(let current, let onChange))?:
+        // It edits through a binding (`TextField(text: $model.draft)`) whose maker is unknown.
+        Trace.action(name, node: owner, binding: true) { onChange(current + String(character)) }
+      case (let owner, .boundTextField(let binding))?:
+        Trace.action(name, node: owner, binding: false) { binding.wrappedValue += String(character) }
+      default:
         return false
       }
-      // A text field edits its text through a binding (`TextField(text: $model.draft)`).
-      Trace.action(name, node: owner, binding: true) { onChange(current + String(character)) }
       flush()
     }
     return true

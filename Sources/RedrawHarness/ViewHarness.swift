@@ -337,15 +337,20 @@ public final class ViewHarness {
         children.append(child)
       }
     }
+    // Children not declared again disappear, with their state and subtree, in the order
+    // their parent had them, and are released in that order with the old list (a
+    // dictionary's order changes from run to run, and so would the deinits of their models).
+    for gone in node.children where existing.removeValue(forKey: gone.key) === gone { unmount(gone) }
     node.children = children
-    // Children not declared again disappear, with their state and subtree.
-    for gone in existing.values { unmount(gone) }
   }
 
+  /// Removes a child and its subtree: their identities end, with their state, and the trace
+  /// says so (`unmount`, children before their parent), so no later write counts for them.
   private func unmount(_ node: HarnessNode) {
-    for descendant in node.subtree {
+    for descendant in node.subtree.reversed() {
       descendant.stateSlots = []
       descendant.readModels = [:]
+      Trace.unmount(viewNamed: descendant.typeName, node: descendant.id)
     }
   }
 

@@ -92,7 +92,7 @@ package struct ChromeTraceWriter {
     case .mark:
       guard inWindow else { return }
       instant(event.name.map { strings[$0] } ?? "mark", category: "mark", event)
-    case .`deinit`, .observe, .`struct`, .meta, .lost, .unknown:
+    case .`deinit`, .observe, .`struct`, .unmount, .bind, .meta, .lost, .unknown:
       break
     }
   }

@@ -19,6 +19,8 @@ enum DecodedRecord {
   case effect(kind: EffectKind, detail: Bytes?, site: Site?)
   case observe(object: UInt64, type: Bytes, wrapper: ObjectSubscription)
   case mark(name: Bytes)
+  case unmount(view: Bytes, node: Int)
+  case bind(object: UInt64, type: Bytes, property: Bytes?)
   /// Kinds the writer handles itself (``RecordKind/newSession``, ``RecordKind/declareBuild``),
   /// and kinds this build does not know.
   case none
@@ -98,6 +100,12 @@ enum DecodedRecord {
         object: header.first, type: payload.string(), wrapper: ObjectSubscription(code: Int(header.second)))
     case .mark?:
       self = .mark(name: payload.string())
+    case .unmount?:
+      let view = payload.string()
+      self = .unmount(view: view, node: payload.integer())
+    case .bind?:
+      let type = payload.string()
+      self = .bind(object: header.first, type: type, property: header.has(1) ? payload.string() : nil)
     case .newSession?, .declareBuild?, nil:
       self = .none
     }
@@ -134,6 +142,10 @@ enum DecodedRecord {
       return 192 + quoted(type)
     case .mark(let name):
       return 96 + quoted(name)
+    case .unmount(let view, _):
+      return 160 + quoted(view)
+    case .bind(_, let type, let property):
+      return 160 + quoted(type) + (property.map(quoted) ?? 0)
     case .none:
       return 0
     }
@@ -231,6 +243,17 @@ extension Recorder {
     case .mark(let name):
       writePrefix(&session, #"{"e":"mark","t":"#, thread, clock)
       session.buffer.append(key: #","name":"#, quoted: name)
+      session.buffer.append("}\n")
+    case .unmount(let view, let node):
+      writePrefix(&session, #"{"e":"unmount","t":"#, thread, clock)
+      session.buffer.append(key: #","view":"#, quoted: view)
+      writeNode(&session, #","node":"#, node)
+      session.buffer.append("}\n")
+    case .bind(let object, let type, let property):
+      writePrefix(&session, #"{"e":"bind","t":"#, thread, clock)
+      writeObject(&session, object)
+      session.buffer.append(key: #","type":"#, quoted: type)
+      if let property { session.buffer.append(key: #","prop":"#, quoted: property) }
       session.buffer.append("}\n")
     case .none:
       break

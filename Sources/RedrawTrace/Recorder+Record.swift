@@ -277,6 +277,29 @@ extension Recorder {
     Self.record(.observe, first: object, second: UInt64(wrapper.code), size: size) { $0.string(type) }
   }
 
+  /// Records that the view node `node` left the tree: its identity ended.
+  func recordUnmount(view: String, node: Int) {
+    var size = PayloadSize()
+    size.add(string: view)
+    size.add(words: 1)
+    Self.record(.unmount, size: size) { payload in
+      payload.string(view)
+      payload.integer(node)
+    }
+  }
+
+  /// Records that the body being evaluated made a binding to `property` of `object` (a
+  /// property nil when it could not be named).
+  func recordBinding(object: UInt64, type: String, property: String?) {
+    var size = PayloadSize()
+    size.add(string: type)
+    if let property { size.add(string: property) }
+    Self.record(.bind, flags: property == nil ? 0 : 1, first: object, size: size) { payload in
+      payload.string(type)
+      if let property { payload.string(property) }
+    }
+  }
+
   func recordDeinit(object: UInt64, type: TraceName) {
     Self.record(.deinit, first: object, second: UInt64(UInt32(bitPattern: type.rawValue)))
   }

@@ -78,6 +78,18 @@ extension Trace {
 
   // MARK: - Recording path
 
+  /// The type and property names of the property `keyPath` leads to in `subject`, from the
+  /// table or resolved now (``ObservablePropertyNames``); nil while this thread resolves a
+  /// name (its reads are no events) or when nothing names it.
+  static func propertyNames<Object: AnyObject, Value>(of subject: Object, _ keyPath: KeyPath<Object, Value>)
+    -> (type: TraceName, property: TraceName)?
+  {
+    if _slowPath(ObservablePropertyNames.isResolvingOnThisThread) { return nil }
+    let cached = PropertyNameCache.sharedValue(type: ModelTracking.typeKey(subject), key: ModelTracking.key(keyPath))
+    guard let packed = cached ?? ObservablePropertyNames.explicitNames(keyPath, of: subject)?.packed else { return nil }
+    return ObservablePropertyNames.Names.unpack(packed)
+  }
+
   /// Names the access from the key path (cached, see ``ObservablePropertyNames``) and records it.
   /// A read made on this thread to resolve a name is not an event.
   @usableFromInline
@@ -85,10 +97,7 @@ extension Trace {
     write: Bool, object: UInt64, identity: TraceIdentity?, of subject: Object, _ keyPath: KeyPath<Object, Value>,
     site: (StaticString, UInt)?, same: Bool = false
   ) {
-    if _slowPath(ObservablePropertyNames.isResolvingOnThisThread) { return }
-    let cached = PropertyNameCache.sharedValue(type: ModelTracking.typeKey(subject), key: ModelTracking.key(keyPath))
-    guard let packed = cached ?? ObservablePropertyNames.explicitNames(keyPath, of: subject)?.packed else { return }
-    let names = ObservablePropertyNames.Names.unpack(packed)
+    guard let names = propertyNames(of: subject, keyPath) else { return }
     identity?.noteType(names.type)
     Recorder.shared.recordAccess(
       write: write, object: object, type: names.type, property: names.property,

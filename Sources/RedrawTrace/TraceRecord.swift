@@ -17,6 +17,8 @@ enum RecordKind: UInt8 {
   case declareBuild
   /// `Trace.newSession`: the caller's session ends and the next begins.
   case newSession
+  /// A view node left the tree; a body made a binding to a property.
+  case unmount, bind
 }
 
 /// The header of a record, read back.

@@ -49,5 +49,9 @@ enum CollectionScenario {
     Trace.mark("change filter")
     list.filter = "open"
     harness.flush()
+    // The ticked rows leave the list (`unmount` events).
+    Trace.mark("clear done items")
+    list.items = list.items.filter { !$0.isDone }
+    harness.flush()
   }
 }

@@ -114,6 +114,9 @@ enum ObservableCollection {
     Trace.mark("change filter")
     list.filter = "open"
     harness.flush()
+    Trace.mark("clear done items")
+    list.items = list.items.filter { !$0.isDone }
+    harness.flush()
   }
 }
 

@@ -132,20 +132,23 @@ private struct ModelAccumulator {
         view.evaluations =
           view.evaluations + MigrationPlan.EvaluationChange(now: node.evaluations, saved: saved, added: added)
         if view.wrapper == nil { view.wrapper = holding?.wrapper }
-        view.becomes =
-          Self.declaration(after: view.wrapper, type: type, binds: node.bindings.contains(type)) ?? view.becomes
+        // Any node of the view that makes bindings to the model makes the view's declaration
+        // need `@Bindable`.
+        let binds = node.bindings.contains(type) || view.becomes?.binds == true
+        view.becomes = Self.declaration(after: view.wrapper, type: type, binds: binds) ?? view.becomes
       }
       if holding?.wrapper == .stateObject { addOwner(node, session: session, facts: facts) }
     }
   }
 
-  /// What a view's declaration becomes; a view that binds the model needs `@Bindable`.
+  /// What a view's declaration becomes; a view that makes bindings to the model needs
+  /// `@Bindable` (`@State` makes its own: `$model.query` is a binding through `Binding`).
   static func declaration(after wrapper: ModelWrapper?, type: String, binds: Bool) -> MigrationPlan.MigratedDeclaration?
   {
     switch wrapper {
     case .stateObject: .state
     case .observedObject: binds ? .bindable : .plain
-    case .environmentObject: .environment(type)
+    case .environmentObject: binds ? .bindableEnvironment(type) : .environment(type)
     case nil: nil
     }
   }

@@ -17,8 +17,8 @@ extension MigrationPlan {
           items.append(
             ChecklistItem(
               kind: .declaration, severity: .info, location: view.location, view: view.view, type: model.type,
-              text: "\(view.view): `\(wrapper.attribute) var …: \(model.type)` becomes `\(becomes.spelling)`"
-                + (becomes == .bindable ? " (it edits the model through bindings)." : ".")))
+              text: "\(view.view): `\(wrapper.attribute) var …: \(model.type)` becomes "
+                + Self.migrated(becomes)))
         }
         if view.evaluations.added > 0 {
           let added = view.evaluations.added
@@ -45,6 +45,17 @@ extension MigrationPlan {
       let left = (a.location?.file ?? "\u{10FFFF}", a.location?.line ?? 0, a.text)
       let right = (b.location?.file ?? "\u{10FFFF}", b.location?.line ?? 0, b.text)
       return left < right
+    }
+  }
+
+  /// The new declaration, as the checklist says it.
+  private static func migrated(_ becomes: MigratedDeclaration) -> String {
+    switch becomes {
+    case .bindable: "`@Bindable var …` (it makes bindings to the model: `$model.…`)."
+    case .bindableEnvironment(let type):
+      "`@Environment(\(type).self) var model`, with `@Bindable var model = model` in its body (it makes "
+        + "bindings to the model: `$model.…`)."
+    default: "`\(becomes.spelling)`."
     }
   }
 

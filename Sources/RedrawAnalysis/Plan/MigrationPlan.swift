@@ -113,6 +113,18 @@ extension MigrationPlan {
     case bindable
     /// `@EnvironmentObject var model: Model` → `@Environment(Model.self) var model`.
     case environment(String)
+    /// `@EnvironmentObject var model: Model` → `@Environment(Model.self) var model`, and
+    /// `@Bindable var model = model` in `body`: the view makes bindings to the model (Apple's
+    /// `Bindable` documentation shows the form).
+    case bindableEnvironment(String)
+
+    /// Whether the view makes bindings to the model, so its declaration needs `@Bindable`.
+    public var binds: Bool {
+      switch self {
+      case .bindable, .bindableEnvironment: true
+      case .state, .plain, .environment: false
+      }
+    }
 
     /// As written in Swift.
     public var spelling: String {
@@ -121,6 +133,7 @@ extension MigrationPlan {
       case .plain: "let"
       case .bindable: "@Bindable"
       case .environment(let type): "@Environment(\(type).self)"
+      case .bindableEnvironment(let type): "@Environment(\(type).self) + @Bindable in body"
       }
     }
   }

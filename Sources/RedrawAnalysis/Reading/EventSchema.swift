@@ -46,6 +46,8 @@ struct EventSchema {
     case .action: return common.required(.id).required(.name).optional(.node).optional(.binding)
     case .observe: return common.required(.obj).required(.type).optional(.detail)
     case .`struct`: return common.required(.view).required(.node).optional(.parent)
+    case .unmount: return common.required(.view).required(.node)
+    case .bind: return common.required(.obj).required(.type).optional(.prop)
     case .unknown: return EventSchema().required(.e)
     }
   }

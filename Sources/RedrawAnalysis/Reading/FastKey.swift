@@ -64,9 +64,9 @@ enum FastKey: UInt32, CaseIterable {
     case .t: .tid
     case .tid:
       switch kind {
-      case .read, .write, .`deinit`, .observe: .obj
+      case .read, .write, .`deinit`, .observe, .bind: .obj
       case .body, .`init`, .end, .action: .id
-      case .`struct`: .view
+      case .`struct`, .unmount: .view
       case .effect: .kind
       case .mark: .name
       case .lost: .count
@@ -177,7 +177,8 @@ enum FastKey: UInt32, CaseIterable {
     case .mark: return common | 1 << name.rawValue
     case .action: return common | 1 << id.rawValue | 1 << name.rawValue
     case .observe: return common | 1 << obj.rawValue | 1 << type.rawValue
-    case .`struct`: return common | 1 << view.rawValue | 1 << node.rawValue
+    case .`struct`, .unmount: return common | 1 << view.rawValue | 1 << node.rawValue
+    case .bind: return common | 1 << obj.rawValue | 1 << type.rawValue
     case .lost, .unknown: return 1 << e.rawValue
     }
   }

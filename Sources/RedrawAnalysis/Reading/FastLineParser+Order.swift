@@ -70,7 +70,7 @@ extension FastLineParser {
       }
       event.set(type, for: .type)
       line.advance(past: .type, to: end)
-    case .effect, .mark, .action, .observe, .`struct`, .lost, .meta, .unknown:
+    case .effect, .mark, .action, .observe, .`struct`, .unmount, .bind, .lost, .meta, .unknown:
       return
     }
   }

@@ -280,6 +280,11 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
   /// A view struct made for a node: its parent's body declared it (an addition to version 1,
   /// like `action`; the harness writes it).
   case `struct`
+  /// A view node left the tree: its identity ended (an addition to version 1, like `action`).
+  case unmount
+  /// A body made a binding to a property of an object (`$model.query`; an addition to
+  /// version 1, like `action`).
+  case bind
   /// A kind this reader does not know (skipped and counted).
   case unknown
 
@@ -302,6 +307,7 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
       case 0x79_646F62: return .body
       case 0x7469_6E69: return .`init`
       case 0x6B72_616D: return .mark
+      case 0x646E_6962: return .bind
       case 0x6174_656D: return .meta
       case 0x7473_6F6C: return .lost
       default: return .unknown
@@ -315,7 +321,12 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
       case 0x7463_7572_7473: return .`struct`
       default: return .unknown
       }
-    case 7: return word == 0x65_7672_6573_626F ? .observe : .unknown
+    case 7:
+      switch word {
+      case 0x65_7672_6573_626F: return .observe
+      case 0x74_6E75_6F6D_6E75: return .unmount
+      default: return .unknown
+      }
     default: return .unknown
     }
   }

@@ -23,9 +23,10 @@ package enum MissedUpdateRule: Rule, SummaryOwner {
       reads, would have re-evaluated the view for each, and `redraw plan` adds them to what \
       the migration costs. Reads outside a body, and reads of sessions without \
       subscriptions (property-level tracking; a session is followed from its first \
-      subscription on), are never reported. What a trace cannot tell: a view that left the \
-      tree after its last evaluation (its later updates count), and an update in the \
-      trace's last moment, before a pass was recorded (it counts).
+      subscription on), are never reported, nor updates after a view left the tree (an \
+      `unmount` event, which the harness records; a trace without them counts every later \
+      update). What a trace cannot tell: an update in the trace's last moment, before a \
+      pass was recorded (it counts).
       """,
     fix: """
       Migrate the model to @Observable, which tracks every property a body reads, nested \
@@ -153,6 +154,15 @@ extension MissedUpdateRule {
       } else {
         resolveMissed(node)
       }
+    }
+
+    /// A node that leaves the tree sees no later update. One pending from an earlier update
+    /// was missed while it showed; one of the update that removed it would not have reached
+    /// it with `@Observable` either (the pass evaluates parents first, and the parent
+    /// removed it).
+    mutating func nodeUnmounted(node: Int, update: Int32) {
+      guard node < pending.count, let open = pending[node] else { return }
+      if open.update == update { pending[node] = nil } else { resolveMissed(node) }
     }
 
     /// Counts the node's pending update as missed.

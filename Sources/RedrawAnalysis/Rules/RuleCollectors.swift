@@ -47,6 +47,11 @@ extension RuleCollectors: SessionCollector {
     visitEach(&fact, threads: threads)
   }
 
+  mutating func nodeUnmounted(node: Int, update: Int32) {
+    var fact = NodeUnmounted(node: node, update: update)
+    visitEach(&fact)
+  }
+
   mutating func finish(
     into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
   ) {
@@ -124,6 +129,13 @@ private struct UnsubscribedReadWritten: CollectorVisitor {
   func visit<Collector: SessionCollector>(
     _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
   ) { collector.unsubscribedReadWritten(node: node, write: write, threads: threads) }
+}
+
+private struct NodeUnmounted: CollectorVisitor {
+  let node: Int, update: Int32
+  func visit<Collector: SessionCollector>(
+    _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
+  ) { collector.nodeUnmounted(node: node, update: update) }
 }
 
 private struct Finish: CollectorVisitor {

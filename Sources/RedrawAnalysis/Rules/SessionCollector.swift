@@ -40,6 +40,9 @@ protocol SessionCollector {
   /// it did not subscribe to (no `observe` of it in that evaluation).
   mutating func unsubscribedReadWritten(node: Int, write: PendingWrite, threads: [Int64])
 
+  /// The node left the tree during update `update` (an `unmount`): it reads nothing now.
+  mutating func nodeUnmounted(node: Int, update: Int32)
+
   /// Writes what was collected into `session`'s summaries, with names. The builder names
   /// the session's own summaries (nodes, properties, …) beside this, on another thread when
   /// there is one: here a collector reads only what the builder had before naming (its
@@ -61,6 +64,7 @@ extension SessionCollector {
   func writeInBody(_ evaluation: EvaluationFact, write: PendingWrite, at evidence: Evidence, sample: TrailSample) {}
   func effectInBody(_ evaluation: EvaluationFact, effect: EffectFact) {}
   func unsubscribedReadWritten(node: Int, write: PendingWrite, threads: [Int64]) {}
+  func nodeUnmounted(node: Int, update: Int32) {}
   func annotate(_ nodes: inout [NodeSummary]) {}
 }
 

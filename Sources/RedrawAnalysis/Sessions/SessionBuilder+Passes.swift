@@ -1,5 +1,6 @@
-/// Updates, steps and view structs: what tells one of SwiftUI's passes from the next, and
-/// when a parent re-created a child's struct.
+/// Updates, steps, view structs and views leaving the tree: what tells one of SwiftUI's
+/// passes from the next, when a parent re-created a child's struct, and when a view's
+/// identity ended.
 ///
 /// Writes with no body evaluation, action or mark between them are one *update*, as SwiftUI
 /// applies a transaction's writes in one pass; each update has a number, and each
@@ -26,6 +27,23 @@ extension SessionBuilder {
     let (index, inserted) = structNodes.insert(DenseIndex.key(event.node))
     if inserted { structCounts.append(0) }
     structCounts[index] &+= 1
+  }
+
+  /// A view node left the tree (`unmount`): its identity ended, so it reads nothing any more
+  /// and no later write invalidates it; the collectors hear of it. A node that comes back
+  /// under the same id (an app's explicit `node:`) reads afresh.
+  mutating func unmount(_ event: TraceEvent, _ evidence: Evidence) {
+    guard let index = nodeIDs.index(of: DenseIndex.key(event.node)) else {
+      note("unmount events of nodes never evaluated (ignored)", line: evidence.line, time: event.time, allowed: true)
+      return
+    }
+    nodes[index].reads.removeAll()
+    nodes[index].readsAsMade.removeAll()
+    nodes[index].readsStamp = -1
+    nodes[index].pendingNeeded = nil
+    nodes[index].pendingNeededChanges = false
+    nodes[index].pendingOverBroad = nil
+    collectors.nodeUnmounted(node: index, update: updateNumber)
   }
 
   /// The view structs made for the node `node`, when the trace recorded any.

@@ -45,6 +45,16 @@ extension SessionBuilder {
     threads[thread].openReads.push(ReadKey(slot: slot, property: Self.subscriptionProperty))
   }
 
+  /// A body made a binding to a property of an object (`bind`, `$model.query`): the view
+  /// edits instances of the type through bindings, so `redraw plan` makes it `@Bindable`.
+  mutating func bind(_ event: TraceEvent, _ evidence: Evidence) {
+    guard case .body(let node)? = threads[threadIndex(event.thread)].spans.last?.kind else {
+      note("bind events outside a body (ignored)", line: evidence.line, time: event.time)
+      return
+    }
+    bindings.insert(NodeBinding(node: nodes[node].summary.node, type: event.type!))
+  }
+
   /// The property of a read key that stands for a subscription: no real property (names
   /// are interned from 0 up), and sorted after an object's real reads.
   static let subscriptionProperty: Int32 = -1

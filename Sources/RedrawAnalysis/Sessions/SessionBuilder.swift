@@ -146,6 +146,8 @@ package struct SessionBuilder {
     case .action: beginAction(event, evidence)
     case .observe: observe(event, evidence)
     case .`struct`: madeStruct(event)
+    case .unmount: unmount(event, evidence)
+    case .bind: bind(event, evidence)
     case .mark: beginStep()
     case .meta:
       break

@@ -126,6 +126,38 @@ struct InboxOwner: View {
   }
 }
 
+struct SearchBar: View {
+  @Bindable var model: InboxModel
+
+  var body: some View {
+    let _ = Trace.bodyMarker(Self.self)
+    let _ = Trace.binding(to: model, \.query)
+    TextField("Search", text: $model.query)
+  }
+}
+
+struct MessageRow: View {
+  let id: Int
+  let text: String
+
+  var body: some View {
+    let _ = Trace.bodyMarker(Self.self, node: id)
+    Text(text)
+      .onDisappear { Trace.unmount(Self.self, node: id) }
+  }
+}
+
+/// What the binding and the unmount of the pages' views record.
+@Test func aBindingNamesItsPropertyAndAViewThatLeavesItsNode() throws {
+  let model = InboxModel()
+  let lines = try record {
+    Trace.body("SearchBar", node: 1) { Trace.binding(to: model, \.query) }
+    Trace.unmount(MessageRow.self, node: 4)
+  }
+  #expect(lines.contains { $0.e == "bind" && $0.prop == "query" && $0.type == "InboxModel" })
+  #expect(lines.contains { $0.e == "unmount" && $0.view == "MessageRow" && $0.node == 4 })
+}
+
 struct MarkAllRead: View {
   let model: InboxModel
 

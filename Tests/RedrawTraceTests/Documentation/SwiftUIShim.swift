@@ -46,7 +46,33 @@
     var wrappedValue: Value
   }
 
+  struct TextField: View {
+    init(_ title: String, text: Binding<String>) {}
+    var body: PrimitiveBody { PrimitiveBody() }
+  }
+
+  @propertyWrapper @dynamicMemberLookup
+  struct Binding<Value> {
+    let read: () -> Value
+    let write: (Value) -> Void
+    var wrappedValue: Value { read() }
+    subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+      Binding<Subject>(read: { read()[keyPath: keyPath] }, write: { _ in })
+    }
+  }
+
+  @propertyWrapper @dynamicMemberLookup
+  struct Bindable<Value: AnyObject> {
+    var wrappedValue: Value
+    var projectedValue: Bindable<Value> { self }
+    subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
+      let object = wrappedValue
+      return Binding(read: { object[keyPath: keyPath] }, write: { object[keyPath: keyPath] = $0 })
+    }
+  }
+
   extension View {
     func task(_ action: @escaping @MainActor () async -> Void) -> some View { self }
+    func onDisappear(perform action: (() -> Void)? = nil) -> some View { self }
   }
 #endif
