@@ -73,13 +73,24 @@ package enum OverBroadInvalidationRule: Rule, SummaryOwner {
     text.add(entry.type)
     text.add(".")
     text.add(entry.property)
-    text.add(", which it never reads")
+    // The reads are one node's: rows of one view may read different properties.
+    if entry.severalNodes {
+      text.add(", which its nodes did not read then")
+    } else {
+      text.add(entry.readsWrittenAtOtherTimes ? ", which it did not read then" : ", which it never reads")
+    }
     if !entry.propertiesRead.isEmpty {
-      text.add(" (it reads ")
+      text.add(entry.severalNodes ? " (the first reads " : " (it reads ")
       text.add(list: entry.propertiesRead)
       text.add(")")
     }
     text.add(".")
+    if entry.shared > 0, let also = entry.alsoWritten {
+      text.add(entry.shared == entry.evaluations ? " Each" : " \(entry.shared) of them")
+      text.add(" followed other writes of the same update too, such as ")
+      text.add(also)
+      text.add(".")
+    }
     if entry.cascaded > 0 {
       text.add(" Those evaluations re-evaluated its children ")
       text.add(count: entry.cascaded, "more time")
@@ -133,6 +144,11 @@ extension OverBroadInvalidationRule {
           counts[position].trailFull = entries[position].trail.count >= TrailSample.limit
         }
         counts[position].evaluations += 1
+        if node != entries[position].node { counts[position].severalNodes = true }
+        if write.alsoWritten != .max {
+          counts[position].shared += 1
+          if entries[position].also == .max { entries[position].also = write.alsoWritten }
+        }
         wastedFor[node] = Int32(position)
       case .cascaded:
         let position = evaluation.parent.map { wastedFor[$0] } ?? -1
@@ -168,45 +184,40 @@ extension OverBroadInvalidationRule {
     mutating func finish(
       into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
     ) {
-      var nodesOfView: [StringID: [Int]] = [:]
-      for index in built.nodes.indices { nodesOfView[built.nodes[index].view, default: []].append(index) }
-      // Entries of one view and type (writes to its other properties) share the list.
-      var listedReads: [ViewTypeKey: [String]] = [:]
+      // Entries of one node and type (writes to its other properties) share the reads.
+      var nodeReads: [NodeTypeKey: Set<StringID>] = [:]
       session.summaries[OverBroadInvalidationRule.self] = zip(zip(keys, entries), counts).map { entry, count in
         let (key, state) = entry
-        let viewType = ViewTypeKey(view: key.view, type: key.type)
-        let propertiesRead: [String]
-        if let listed = listedReads[viewType] {
-          propertiesRead = listed
-        } else {
-          let read = Self.properties(of: key.type, readBy: nodesOfView[key.view] ?? [], in: built.nodes)
-          propertiesRead = built.listed(read.map { strings[$0] }.sorted())
-          listedReads[viewType] = propertiesRead
-        }
+        // What the entry's first node read of the type: the one node its message speaks of.
+        let nodeType = NodeTypeKey(node: state.node, type: key.type)
+        let read = nodeReads[nodeType] ?? Self.properties(of: key.type, readBy: state.node, in: built.nodes)
+        nodeReads[nodeType] = read
+        let propertiesRead = built.listed(read.subtracting([key.property]).map { strings[$0] }.sorted())
+        let also = state.also == .max ? nil : MemberKey(rawValue: state.also)
         return OverBroadSummary(
           view: strings[key.view], type: strings[key.type], property: strings[key.property],
-          evaluations: count.evaluations, cascaded: count.cascaded,
+          evaluations: count.evaluations, cascaded: count.cascaded, shared: count.shared,
+          alsoWritten: also.map { "\(strings[$0.type]).\(strings[$0.property])" },
+          severalNodes: count.severalNodes, readsWrittenAtOtherTimes: read.contains(key.property),
           propertiesRead: propertiesRead,
           writeSite: state.write.site.map { strings[$0] },
           first: state.first, node: built.nodeID(state.node), trail: state.trail.events(&names, strings))
       }
     }
 
-    /// The properties of `type` that the nodes at `indices` read.
-    private static func properties(of type: StringID, readBy indices: [Int], in nodes: [NodeState]) -> Set<StringID> {
+    /// The properties of `type` that the node at `index` read over all its evaluations.
+    private static func properties(of type: StringID, readBy index: Int, in nodes: [NodeState]) -> Set<StringID> {
       var read: Set<StringID> = []
-      for index in indices {
-        for raw in nodes[index].properties.keys {
-          let key = MemberKey(rawValue: raw)
-          if key.type == type { read.insert(key.property) }
-        }
+      for raw in nodes[index].properties.keys {
+        let key = MemberKey(rawValue: raw)
+        if key.type == type { read.insert(key.property) }
       }
       return read
     }
 
-    /// A view and a model type: the properties of the type the view read are listed once.
-    private struct ViewTypeKey: Hashable {
-      var view: StringID
+    /// A node (by index) and a model type: the properties of the type it read are found once.
+    private struct NodeTypeKey: Hashable {
+      var node: Int
       var type: StringID
     }
 
@@ -217,11 +228,17 @@ extension OverBroadInvalidationRule {
       /// The node (by index) of the first over-broad evaluation.
       var node: Int
       var trail: [TrailSample] = []
+      /// The first other property written with one of them (``PendingWrite/alsoWritten``).
+      var also: UInt64 = .max
     }
 
     private struct Count {
       var evaluations = 0
       var cascaded = 0
+      /// Those that followed writes to other properties of the same update too.
+      var shared = 0
+      /// Whether some were of another node than the first.
+      var severalNodes = false
       /// Whether the entry's trail has all the samples it keeps.
       var trailFull = false
     }
@@ -238,7 +255,16 @@ package struct OverBroadSummary: Sendable {
   package var evaluations = 0
   /// Evaluations of descendants that happened only because of these.
   package var cascaded = 0
-  /// The properties of the type the view did read.
+  /// Those of ``evaluations`` that followed writes to other properties the view did not read,
+  /// in the same update: they had several causes, charged to this one.
+  package var shared = 0
+  /// The first such other property, `Type.property`.
+  package var alsoWritten: String?
+  /// Whether nodes other than the first were re-evaluated for it too (rows of one view).
+  package var severalNodes = false
+  /// Whether the first node read the property in evaluations other than these.
+  package var readsWrittenAtOtherTimes = false
+  /// The other properties of the type the first node read.
   package var propertiesRead: [String] = []
   package var writeSite: String?
   package var first: Evidence

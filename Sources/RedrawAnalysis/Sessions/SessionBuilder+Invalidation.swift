@@ -273,6 +273,10 @@ struct PendingWrite {
   var time: Int64? = nil
   /// Whether it assigned a value equal to the one before (`"same":true`).
   var same = false
+  /// For the write an over-broad evaluation is charged to: the first other property written
+  /// in the same update that the view did not read either (a ``MemberKey``'s raw value), or
+  /// `.max` for none.
+  var alsoWritten: UInt64 = .max
   /// The update it belongs to (``SessionBuilder/updateNumber``).
   var update: Int32 = 0
 

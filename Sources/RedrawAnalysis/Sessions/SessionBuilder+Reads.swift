@@ -185,7 +185,19 @@ extension SessionBuilder {
       } else if nodes[index].pendingNeeded == nil {
         nodes[index].pendingNeeded = write
       }
-    } else if nodes[index].pendingOverBroad == nil {
+    } else if let pending = nodes[index].pendingOverBroad {
+      // Several writes the view did not read: the first that changed a value is charged,
+      // ahead of writes of an equal value before it; the first other property is kept, so
+      // the finding says the evaluation had other causes too.
+      guard pending.pair != write.pair else { return }
+      if pending.same, !write.same {
+        var charged = write
+        charged.alsoWritten = pending.pair
+        nodes[index].pendingOverBroad = charged
+      } else if pending.alsoWritten == .max {
+        nodes[index].pendingOverBroad!.alsoWritten = write.pair
+      }
+    } else {
       nodes[index].pendingOverBroad = write
     }
   }
