@@ -43,7 +43,9 @@ import Testing
     #expect(findings.map { "\($0.property ?? "") ×\($0.count)" } == ["items ×2"])
     let message = try #require(findings.first?.message)
     #expect(message.contains("after writes to FeedLoader.items, which it never reads (it reads unread)"), "\(message)")
-    #expect(message.contains("Each followed other writes of the same update too, such as FeedLoader.isLoading."), "\(message)")
+    #expect(
+      message.contains("Each followed other writes of the same update too, such as FeedLoader.isLoading."), "\(message)"
+    )
   }
 
   @Test func aLoneWriteSaysNothingOfOthers() throws {
