@@ -56,10 +56,13 @@ package enum ModelRecreatedRule: Rule, SummaryOwner {
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let minimum = Int(context.value(Self.minimumInstances, of: description))
     let bodies = session.bodyLocations
+    let reads = Dictionary(session.nodes.map { ($0.node, $0.readProperties) }, uniquingKeysWith: { first, _ in first })
     return (session.summaries[Self.self] ?? []).filter { $0.instances >= minimum }.map { entry in
-      finding(
+      let prefix = entry.type + "."
+      let shown = (reads[entry.node] ?? []).filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+      return finding(
         in: session, context: context,
-        message: message(entry), view: entry.view, type: entry.type, count: entry.instances,
+        message: message(entry, shown: shown), view: entry.view, type: entry.type, count: entry.instances,
         site: entry.site, location: CodeLocation(site: entry.site) ?? bodies[entry.view],
         evidence: entry.first, trail: entry.trail)
     }
@@ -67,7 +70,9 @@ package enum ModelRecreatedRule: Rule, SummaryOwner {
 
   // MARK: - Messages
 
-  static func message(_ entry: RecreationSummary) -> String {
+  /// The message; `shown` are the properties of the type the view read, what it showed of
+  /// each instance.
+  static func message(_ entry: RecreationSummary, shown: [String]) -> String {
     let when =
       entry.constructedIn.map { "while \($0)'s body re-created the view struct" }
       ?? "when the view struct was re-created"
@@ -75,10 +80,18 @@ package enum ModelRecreatedRule: Rule, SummaryOwner {
       "\(entry.view) (node \(entry.node)) read \(entry.instances) different \(entry.type) instances, each made "
       + "by an initializer that re-ran\(Wording.at(entry.site)) \(when): "
       + "the model does not survive its view's re-creation"
-    if entry.replacedAfterWrites > 0 {
-      text += ", and \(Wording.count(entry.replacedAfterWrites, "instance")) had been written before being replaced"
+    // What was lost is what the view showed of an instance that had changed; a replaced
+    // instance never written held what its replacement holds.
+    guard entry.replacedAfterWrites > 0 else {
+      return text + ". No replaced instance had been written, so nothing the view showed was lost in this run; "
+        + "any state the model gains will be."
     }
-    return text + ", so its state is lost."
+    text += ", and \(Wording.count(entry.replacedAfterWrites, "instance")) had been written before being replaced"
+    if !shown.isEmpty {
+      let them = entry.replacedAfterWrites == 1 ? "it" : "them"
+      text += ": what the view showed of \(them) (\(Wording.list(shown))) was lost"
+    }
+    return text + "."
   }
 }
 

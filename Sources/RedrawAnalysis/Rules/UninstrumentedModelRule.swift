@@ -106,11 +106,15 @@ package enum UninstrumentedModelRule: Rule {
 
   // MARK: - Messages
 
+  /// Says what was seen, a subscription and no access, and both things it can mean: the
+  /// trace cannot tell a model that does not record from one the run never touched.
   static func message(_ model: Model) -> String {
     let through = model.wrappers.isEmpty ? "" : " (\(Wording.list(model.wrappers.map(\.attribute))))"
     let verb = model.views.count == 1 ? "subscribes" : "subscribe"
     return "\(Wording.list(model.views)) \(verb) to \(model.type)\(through), and the trace records no read or "
-      + "write of its properties: \(model.type) is not instrumented, so no rule sees what its changes "
+      + "write of its properties: either \(model.type) does not record them (check that it is instrumented as "
+      + "docs/getting-started.md shows), or this run never read or wrote one (then the views hold it only to "
+      + "call its methods; ignore the type in .redraw.json). Until it records, no rule sees what its changes "
       + "re-evaluate, and \(Wording.count(model.evaluations, "evaluation")) go unexplained."
   }
 }
