@@ -33,7 +33,7 @@ enum DiffCommand {
     ],
     options: [
       format, AnalyzeOptions.output, maxIncrease, failOn, AnalyzeOptions.lenient, AnalyzeOptions.allowEmpty,
-      AnalyzeOptions.config, AnalyzeOptions.jobs,
+      AnalyzeOptions.color, AnalyzeOptions.config, AnalyzeOptions.jobs,
     ])
 
   static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
@@ -87,11 +87,13 @@ enum DiffCommand {
     let failLevel = parsed.value(failOn) ?? "error"
     let regressions = comparison.regressions(
       threshold: limit, failOn: failLevel == "never" ? nil : Severity(rawValue: failLevel))
+    let reportFormat = DiffReport.Format(rawValue: parsed.value(format) ?? "text") ?? .text
+    // `analyze.color` was resolved as for a text report (the format is diff's own): colour
+    // only diff's text.
     let context = DiffReport.Context(
       toolVersion: RedrawVersion.current, before: parsed.positionals[0], after: parsed.positionals[1],
-      regressions: regressions)
-    let report = DiffReport.render(
-      comparison, format: DiffReport.Format(rawValue: parsed.value(format) ?? "text") ?? .text, context: context)
+      regressions: regressions, color: analyze.color && reportFormat == .text)
+    let report = DiffReport.render(comparison, format: reportFormat, context: context)
     guard AnalysisPipeline.deliver(report, to: analyze.output, terminal: terminal) else { return .inputError }
     return regressions.isEmpty ? .success : .findings
   }

@@ -18,12 +18,15 @@ public enum DiffReport {
     public var regressions: [String]
     /// Whether the after side regressed.
     public var regressed: Bool { !regressions.isEmpty }
+    /// Whether the text report is coloured for a terminal.
+    public var color: Bool
 
-    public init(toolVersion: String, before: String, after: String, regressions: [String]) {
+    public init(toolVersion: String, before: String, after: String, regressions: [String], color: Bool = false) {
       self.toolVersion = toolVersion
       self.before = before
       self.after = after
       self.regressions = regressions
+      self.color = color
     }
   }
 
@@ -42,7 +45,8 @@ public enum DiffReport {
   // MARK: - Text
 
   private static func text(_ comparison: Comparison, _ context: Context) -> String {
-    var out = "Redraw \(context.toolVersion) diff\n"
+    let color = context.color
+    var out = TerminalText.styled("Redraw \(context.toolVersion) diff", .bold, color: color) + "\n"
     out += "  before: \(TerminalText.sanitized(context.before))\n  after:  \(TerminalText.sanitized(context.after))\n\n"
     out += row("", "before", "after", "change") + "\n"
     out += row("Body evaluations", comparison.bodyEvaluations) + "\n"
@@ -63,14 +67,26 @@ public enum DiffReport {
     }
     out += "\nNew findings: \(comparison.newFindings.count), fixed: \(comparison.fixedFindings.count)\n"
     for finding in comparison.newFindings.prefix(maximumRows) {
+      let severity: TerminalText.Style =
+        switch finding.severity {
+        case .error: .red
+        case .warning: .yellow
+        case .info: .cyan
+        }
       out +=
-        "  + \(finding.severity.rawValue) \(finding.rule)  \(TerminalText.sanitized(JUnitReport.caseName(finding)))\n"
+        "  + \(TerminalText.styled(finding.severity.rawValue, severity, color: color)) \(finding.rule)  "
+        + "\(TerminalText.sanitized(JUnitReport.caseName(finding)))\n"
     }
     for finding in comparison.fixedFindings.prefix(maximumRows) {
       out +=
-        "  - \(finding.severity.rawValue) \(finding.rule)  \(TerminalText.sanitized(JUnitReport.caseName(finding)))\n"
+        TerminalText.styled(
+          "  - \(finding.severity.rawValue) \(finding.rule)  \(TerminalText.sanitized(JUnitReport.caseName(finding)))",
+          .green, color: color) + "\n"
     }
-    out += context.regressed ? "\n" + verdict(context) + "\n" : "\nNo regression.\n"
+    out +=
+      context.regressed
+      ? "\n" + TerminalText.styled(verdict(context), .red, color: color) + "\n"
+      : "\n" + TerminalText.styled("No regression.", .green, color: color) + "\n"
     return out
   }
 

@@ -45,6 +45,7 @@ public enum TerminalText {
     case bold = "1"
     case dim = "2"
     case red = "31"
+    case green = "32"
     case yellow = "33"
     case cyan = "36"
   }

@@ -110,3 +110,53 @@ extension DiffCommandTests {
     repositoryRoot.appendingPathComponent("SampleTraces/scenarios/\(name).jsonl").path
   }
 }
+
+/// Findings are matched by rule, view, type and property, their site only telling apart
+/// findings of one such key: a before and after written as two namespaces in two files (as
+/// docs/migration.md suggests) are the same findings.
+@Suite("redraw diff: findings of views that moved to another file")
+struct MovedFindingsTests {
+  let scratch = ScratchDirectory()
+
+  @Test func viewsInAnotherFileKeepTheirFindings() throws {
+    let before = try scratch.file("before.jsonl", containing: MovedViewsBefore.record().text)
+    let after = try scratch.file("after.jsonl", containing: MovedViewsAfter.record().text)
+    let findings = try Analyzer().analyze(paths: [before]).findings
+    #expect(findings.contains { $0.severity == .error }, "\(findings.map(\.rule))")
+    #expect(Set(findings.compactMap(\.site).map { $0.split(separator: ":")[0] }).count >= 1)
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["diff", before, after, "--format", "json"]) == .success, "\(terminal.standardOutput)")
+    let report = try JSONValue.parse(terminal.standardOutput)
+    #expect(report["newFindings"] == .array([]))
+    #expect(report["fixedFindings"] == .array([]))
+  }
+
+  /// Two findings of one key on each side: each pairs with the one at its own site first.
+  @Test func theSiteTellsApartFindingsOfOneKey() {
+    func finding(_ site: String) -> Finding {
+      Finding(
+        rule: "side-effect-in-init", severity: .error, message: "", fix: "", view: "Feed", type: "FeedModel", count: 1,
+        site: site, source: "t.jsonl", evidence: Evidence(line: 1, time: 0))
+    }
+    let before = [finding("Before.swift:3"), finding("Shared.swift:9")]
+    let after = [finding("Shared.swift:12"), finding("After.swift:3")]
+    #expect(Comparison.unmatched(after, in: before).isEmpty)
+    #expect(Comparison.unmatched([finding("Shared.swift:12")], in: before).isEmpty)
+    let paired = Comparison.pairs(after, with: before)
+    #expect(paired.map { $0.other?.site } == ["Shared.swift:9", "Before.swift:3"])
+  }
+}
+
+extension DiffCommandTests {
+  /// `--color` as `analyze` takes it: the text report only, `always` even into a pipe.
+  @Test(arguments: [("always", "text", true), ("never", "text", false), ("always", "json", false)])
+  func colourIsForTheTextReport(when: String, format: String, coloured: Bool) {
+    let terminal = CapturedTerminal()
+    _ = terminal.run([
+      "diff", sample("clean"), sample("over-broad-invalidation"), "--color", when, "--format", format,
+      "--max-increase", "100",
+    ])
+    #expect(terminal.standardOutput.contains("\u{1B}[") == coloured)
+    #expect(!terminal.standardError.contains("\u{1B}["))
+  }
+}

@@ -1,10 +1,12 @@
 /// Two runs of the same scenario compared: before and after a change.
 ///
 /// Views are matched by type name and types by name, summed over all sessions of each
-/// side; findings are matched by rule, view, type, property and the file of their site, not
-/// its line nor the scenario: between two revisions lines move and scenarios are renamed, and
-/// neither makes a finding new. Matching counts: a second finding of one key on the after
-/// side, where the before side had one, is new.
+/// side; findings are matched by rule, view, type and property, not their site nor the
+/// scenario: between two revisions lines move, views move to other files (a migration's two
+/// sides are often two namespaces in two files) and scenarios are renamed, and none of that
+/// makes a finding new. The site's file only breaks ties: among findings of one key, each
+/// pairs first with one of its own file. Matching counts: a second finding of one key on the
+/// after side, where the before side had one, is new.
 public struct Comparison: Sendable {
   /// Before and after of one count.
   public struct Change: Sendable, Equatable {
@@ -106,23 +108,41 @@ public struct Comparison: Sendable {
     fixedFindings = Self.unmatched(before.findings, in: after.findings)
   }
 
-  /// The key findings are matched by.
+  /// The key findings are matched by: what a finding is about, wherever it is.
   static func key(_ finding: Finding) -> String {
-    let file = finding.site.map { site in site.lastIndex(of: ":").map { String(site[..<$0]) } ?? site } ?? ""
-    return [finding.rule, finding.view ?? "", finding.type ?? "", finding.propertyOrMetric ?? "", file].joined(
-      separator: "|")
+    [finding.rule, finding.view ?? "", finding.type ?? "", finding.propertyOrMetric ?? ""].joined(separator: "|")
+  }
+
+  /// The file of a finding's site, which breaks ties between findings of one key.
+  static func file(_ finding: Finding) -> String {
+    finding.site.map { site in site.lastIndex(of: ":").map { String(site[..<$0]) } ?? site } ?? ""
   }
 
   /// The findings of `side` that `other` has no match for, one match each.
-  static func unmatched(_ side: [Finding], in other: [Finding]) -> [Finding] {
-    var available: [String: Int] = [:]
-    for finding in other { available[key(finding), default: 0] += 1 }
-    return side.filter { finding in
-      let key = key(finding)
-      guard let count = available[key], count > 0 else { return true }
-      available[key] = count - 1
-      return false
+  package static func unmatched(_ side: [Finding], in other: [Finding]) -> [Finding] {
+    pairs(side, with: other).filter { $0.other == nil }.map(\.finding)
+  }
+
+  /// Each finding of `side` with the finding of `other` it matches, or nil: one of its key,
+  /// first one of its own file, else the first of its key left; each used once.
+  ///
+  /// - Complexity: O(n + m) for findings of distinct keys.
+  package static func pairs(_ side: [Finding], with other: [Finding]) -> [(finding: Finding, other: Finding?)] {
+    var available: [String: [Int]] = [:]
+    for (index, finding) in other.enumerated() { available[key(finding), default: []].append(index) }
+    var matches = [Int?](repeating: nil, count: side.count)
+    // Two passes: a finding at its own file takes its match before another of its key can.
+    for sameFile in [true, false] {
+      for (position, finding) in side.enumerated() where matches[position] == nil {
+        let key = key(finding)
+        guard let candidates = available[key], !candidates.isEmpty else { continue }
+        let file = file(finding)
+        guard let slot = candidates.firstIndex(where: { !sameFile || Self.file(other[$0]) == file }) else { continue }
+        matches[position] = candidates[slot]
+        available[key]!.remove(at: slot)
+      }
     }
+    return zip(side, matches).map { ($0, $1.map { other[$0] }) }
   }
 
   /// Whether the after side regressed: its body evaluations grew by more than
