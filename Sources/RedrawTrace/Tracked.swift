@@ -115,8 +115,11 @@ public struct Tracked<Value> {
   static func resolveNames<Model: TrackedModel>(
     _ model: Model, _ storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>
   ) -> TrackedNames {
+    // The instance's own class, not `Model`, the class that declares the property: one object
+    // is one type on every event, as `@Observable` records it and subscriptions name it. Its
+    // fields include its superclasses', at the same offsets.
     let names = TrackedNames.resolve(
-      Model.self, offset: offset(of: storageKeyPath, in: model), identity: model.tracking.identity,
+      type(of: model), offset: offset(of: storageKeyPath, in: model), identity: model.tracking.identity,
       equality: model[keyPath: storageKeyPath].comparison.equality(of: Value.self))
     model[keyPath: storageKeyPath].names = names
     return names

@@ -162,3 +162,36 @@ struct PropertyNameTests {
     #expect(cache.count == 2_000)
   }
 }
+
+/// A subclass's instance is recorded under its own class, whichever class declares the
+/// property, as `@Observable` records it and as views' subscriptions name it: one object, one
+/// type.
+@Suite struct InheritedTrackedPropertyTests {
+  class ListModel<Item: Hashable>: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var items: [Item] = []
+  }
+
+  class SelectionModel<Item: Hashable>: ListModel<Item> {
+    @Tracked var isSelecting = false
+  }
+
+  final class BookmarkList: SelectionModel<Int> {
+    @Tracked var query = ""
+  }
+
+  @Test func inheritedPropertiesAreRecordedUnderTheInstancesClass() throws {
+    let model = BookmarkList()
+    let lines = try record {
+      model.items = [1]
+      model.isSelecting = true
+      model.query = "a"
+      _ = model.items
+    }
+    let accesses = lines.filter { $0.e == "read" || $0.e == "write" }
+    #expect(
+      accesses.map { "\($0.type ?? "").\($0.prop ?? "")" } == [
+        "BookmarkList.items", "BookmarkList.isSelecting", "BookmarkList.query", "BookmarkList.items",
+      ])
+  }
+}
