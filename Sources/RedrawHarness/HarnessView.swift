@@ -34,6 +34,9 @@ public struct ViewContent {
     var view: any HarnessView
     /// Where the body declared it: the `site` of its `body` events.
     var site: HarnessNode.Site
+    /// Whether its inputs or environment differ from those of the struct its node had, as
+    /// SwiftUI decides whether to evaluate its body again; true for a new node.
+    var inputsChanged: Bool
   }
 
   /// A task declared by a body.
@@ -48,8 +51,8 @@ public struct ViewContent {
   let environment: [ObjectIdentifier: AnyObject]
   /// The node whose body declares the children.
   let parent: Int
-  /// The node of a child with this key: its current one, or a new one.
-  let identify: (ChildKey) -> Int
+  /// The node of a child with this key: its current one, with the node itself, or a new one.
+  let identify: (ChildKey) -> (node: Int, existing: HarnessNode?)
   var children: [Child] = []
   /// How many children this body declared so far with each key (occurrence 0).
   var declaredKeys: [ChildKey: Int] = [:]
@@ -108,14 +111,23 @@ public struct ViewContent {
     var key = first
     key.occurrence = declaredKeys[first, default: 0]
     declaredKeys[first] = key.occurrence + 1
-    let node = identify(key)
+    let (node, existing) = identify(key)
     let typeName = String(describing: V.self)
     let view = Trace.withOwner(node) { make() }
-    if !StateBinding.isBound(view) { Trace.viewStruct(typeName, node: node, parent: parent) }
+    let inputsChanged =
+      existing.map { existing in
+        let sameEnvironment =
+          existing.environment.count == inherited.count
+          && existing.environment.allSatisfy { inherited[$0.key] === $0.value }
+        return !sameEnvironment || !InputComparison.sameInputs(existing.view, view)
+      } ?? true
+    if !StateBinding.isBound(view) {
+      Trace.viewStruct(typeName, node: node, parent: parent, sameInputs: !inputsChanged)
+    }
     children.append(
       Child(
         key: key, node: node, typeName: typeName, environment: inherited, view: view,
-        site: HarnessNode.Site(file: file, line: line)))
+        site: HarnessNode.Site(file: file, line: line), inputsChanged: inputsChanged))
   }
 
   /// Declares work to run once each time the view appears (`.task { }`), or again
@@ -150,9 +162,11 @@ public struct ViewContent {
     actions[name] = .boundTextField(text)
   }
 
-  /// The nearest object of `type` injected by an ancestor.
+  /// The nearest object of `type` injected by an ancestor, as `@Environment(T.self)` finds it:
+  /// one injected as `type`, or else one of a subclass of it (`.environment(model)` where the
+  /// model's declared type is `type`), the first by class name when several are.
   public func environment<T: AnyObject>(_ type: T.Type) -> T? {
-    environment[ObjectIdentifier(type)] as? T
+    EnvironmentLookup.object(type, in: environment)
   }
 
   /// Text the view shows (for tests that check what is on screen).

@@ -104,7 +104,7 @@ extension ViewEnvironmentObject: SubscribingProperty {
   func subscription(in environment: [ObjectIdentifier: AnyObject]) -> (
     model: any TrackedModel, via: ObjectSubscription
   )? {
-    box.model = environment[ObjectIdentifier(Model.self)] as? Model
+    box.model = EnvironmentLookup.object(Model.self, in: environment)
     return box.model.map { ($0, .environmentObject) }
   }
 }
@@ -140,6 +140,17 @@ final class StateObjectStorage<Model: AnyObject>: StateSlot {
       _ = model
       if index < slots.count { slots[index] = self } else { slots.append(self) }
     }
+  }
+}
+
+/// How a view finds an object in the environment its ancestors injected.
+enum EnvironmentLookup {
+  /// The object injected as `type`, or else one whose class is a subclass of `type` (SwiftUI
+  /// keys `.environmentObject(model)` by the expression's declared type, which may be a
+  /// superclass of the instance's), the first by class name when several are.
+  static func object<T>(_ type: T.Type, in environment: [ObjectIdentifier: AnyObject]) -> T? {
+    if let exact = environment[ObjectIdentifier(type)] as? T { return exact }
+    return environment.values.filter { $0 is T }.min { "\(Swift.type(of: $0))" < "\(Swift.type(of: $1))" } as? T
   }
 }
 

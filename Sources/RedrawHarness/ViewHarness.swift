@@ -210,10 +210,10 @@ public final class ViewHarness {
     let cause = node.cause
     node.markClean()
     bindState(of: node)
-    let current = Dictionary(node.children.map { ($0.key, $0.id) }, uniquingKeysWith: { first, _ in first })
+    let current = Dictionary(node.children.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     var content = ViewContent(environment: node.environment, parent: node.id) { key in
-      if let id = current[key] { return id }
-      return Self.makeNodeID()
+      if let existing = current[key] { return (existing.id, existing) }
+      return (Self.makeNodeID(), nil)
     }
     let reference = inbox.reference
     let nodeID = node.id
@@ -320,12 +320,8 @@ public final class ViewHarness {
     for declaration in declared {
       if let child = existing.removeValue(forKey: declaration.key) {
         // The parent re-created the child's struct; its body runs again only for new inputs.
-        let made = declaration.view
-        let sameEnvironment =
-          child.environment.count == declaration.environment.count
-          && child.environment.allSatisfy { declaration.environment[$0.key] === $0.value }
-        if !sameEnvironment || !InputComparison.sameInputs(child.view, made) { child.inputsChanged = true }
-        child.view = made
+        if declaration.inputsChanged { child.inputsChanged = true }
+        child.view = declaration.view
         bindState(of: child)
         child.environment = declaration.environment
         children.append(child)

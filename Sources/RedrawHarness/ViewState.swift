@@ -53,6 +53,17 @@ public struct ViewState<Value> {
       if canonical.wasRead { canonical.onChange?() }
     }
   }
+
+  /// `$value`: a binding to the state, as `State`'s projected value. Making it reads nothing;
+  /// writing through it is a change of the state.
+  public var projectedValue: ViewBinding<Value> {
+    let storage = storage
+    return ViewBinding(get: { storage.canonical.value }, set: { ViewState(storage: storage).wrappedValue = $0 })
+  }
+
+  private init(storage: StateStorage<Value>) {
+    self.storage = storage
+  }
 }
 
 extension ViewState where Value: ExpressibleByNilLiteral {

@@ -12,7 +12,7 @@ enum DecodedRecord {
     span: Int64, view: TraceName, node: Int, parent: Int?, cause: Int?, causeObject: UInt64, causeType: Bytes,
     causeProperty: Bytes, site: Site?, marker: Bool)
   case action(span: Int64, name: Bytes, node: Int?, binding: Bool)
-  case `struct`(view: Bytes, node: Int, parent: Int?)
+  case `struct`(view: Bytes, node: Int, parent: Int?, sameInputs: Bool)
   case endMarker
   case `init`(span: Int64, type: TraceName, site: Site?, owner: Int?)
   case end(span: Int64, object: UInt64?)
@@ -80,7 +80,8 @@ enum DecodedRecord {
     case .struct?:
       let view = payload.string()
       let node = payload.integer()
-      self = .struct(view: view, node: node, parent: header.has(1) ? payload.integer() : nil)
+      self = .struct(
+        view: view, node: node, parent: header.has(1) ? payload.integer() : nil, sameInputs: header.has(2))
     case .endMarker?:
       self = .endMarker
     case .`init`?:
@@ -128,7 +129,7 @@ enum DecodedRecord {
       return 448 + names.quotedLength(view) + quoted(type) + quoted(property) + site(where_)
     case .action(_, let name, _, _):
       return 288 + quoted(name)
-    case .struct(let view, _, _):
+    case .struct(let view, _, _, _):
       return 160 + quoted(view)
     case .endMarker:
       return 128
@@ -207,11 +208,12 @@ extension Recorder {
       if let node { writeNode(&session, #","node":"#, node) }
       if binding { session.buffer.append(#","binding":true"#) }
       session.buffer.append("}\n")
-    case .struct(let view, let node, let parent):
+    case .struct(let view, let node, let parent, let sameInputs):
       writePrefix(&session, #"{"e":"struct","t":"#, thread, clock)
       session.buffer.append(key: #","view":"#, quoted: view)
       writeNode(&session, #","node":"#, node)
       if let parent { writeNode(&session, #","parent":"#, parent) }
+      if sameInputs { session.buffer.append(#","same":true"#) }
       session.buffer.append("}\n")
     case .endMarker:
       endOpenMarker(of: thread, clock: clock, in: &session)

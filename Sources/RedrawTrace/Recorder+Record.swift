@@ -208,12 +208,14 @@ extension Recorder {
     return TraceSpan(id: recorded ? span : 0)
   }
 
-  /// Records that a view struct was made for `node`, declared by `parent`'s body.
-  func recordStruct(view: String, node: Int, parent: Int?) {
+  /// Records that a view struct was made for `node`, declared by `parent`'s body, with the
+  /// inputs of the node's struct before when `sameInputs`.
+  func recordStruct(view: String, node: Int, parent: Int?, sameInputs: Bool) {
     var size = PayloadSize()
     size.add(string: view)
     size.add(words: parent == nil ? 1 : 2)
-    Self.record(.struct, flags: parent == nil ? 0 : 1, size: size) { payload in
+    let flags: UInt8 = (parent == nil ? 0 : 1) | (sameInputs ? 2 : 0)
+    Self.record(.struct, flags: flags, size: size) { payload in
       payload.string(view)
       payload.integer(node)
       if let parent { payload.integer(parent) }

@@ -162,10 +162,11 @@ public enum Trace {
 
   /// Records that a view struct was made for the view node `node`, which `parent`'s body
   /// declared: a view harness's `struct` event, so the analyzer knows when SwiftUI's `@State`
-  /// property wrapper re-ran its defaults.
-  package static func viewStruct(_ view: String, node: Int, parent: Int?) {
+  /// property wrapper re-ran its defaults; `sameInputs` when its inputs are those of the
+  /// node's struct before, so SwiftUI does not evaluate its body again for it.
+  package static func viewStruct(_ view: String, node: Int, parent: Int?, sameInputs: Bool = false) {
     guard RecordingSwitch.isOn else { return }
-    Recorder.shared.recordStruct(view: view, node: node, parent: parent)
+    Recorder.shared.recordStruct(view: view, node: node, parent: parent, sameInputs: sameInputs)
   }
 
   /// ``action(_:_:)`` as a view harness performs it: for the control of the view at `node`,

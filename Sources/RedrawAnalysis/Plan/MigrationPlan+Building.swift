@@ -161,7 +161,7 @@ private struct ModelAccumulator {
     let runs = groups.isEmpty ? 1 : groups.reduce(0) { $0 + $1.runs }
     let effects = groups.reduce(0) { $0 + $1.effectCount }
     let site = groups.lazy.compactMap(\.site).first
-    let structs = node.structs
+    let structs = node.structsAfterMigration
     let described = groups.flatMap { group in
       group.effects.keys.sorted().map { kind in
         [kind.name, group.effectDetails[kind]].compactMap { $0 }.joined(separator: " ")

@@ -45,7 +45,7 @@ struct EventSchema {
     case .lost: return EventSchema().required(.e).optional(.t).optional(.tid).optional(.count)
     case .action: return common.required(.id).required(.name).optional(.node).optional(.binding)
     case .observe: return common.required(.obj).required(.type).optional(.detail)
-    case .`struct`: return common.required(.view).required(.node).optional(.parent)
+    case .`struct`: return common.required(.view).required(.node).optional(.parent).optional(.same)
     case .unmount: return common.required(.view).required(.node)
     case .bind: return common.required(.obj).required(.type).optional(.prop)
     case .unknown: return EventSchema().required(.e)

@@ -89,7 +89,7 @@ enum FastKey: UInt32, CaseIterable {
     case .prop: .site
     case .view: .node
     case .node: .parent
-    case .parent: .cause
+    case .parent: kind == .`struct` ? .same : .cause
     case .cause: .obj
     case .site: kind == .write ? .same : .owner
     case .kind: .detail

@@ -29,6 +29,13 @@ struct NodeState {
   /// The parent's evaluations when this node was first evaluated: the parent's later ones
   /// re-created its struct (what the plan infers where the trace has no `struct` events).
   var parentEvaluationsAtFirst = 0
+  /// The parent's evaluations the migration saves, then.
+  var parentSavedAtFirst = 0
+  /// Whether the trace records the structs made for it (`struct` events): then a parent's
+  /// evaluation re-evaluates it only when one came with new inputs (``newInputs``).
+  var structsRecorded = false
+  /// Whether a struct with new inputs was made for it since its last evaluation.
+  var newInputs = false
   /// The objects' types it subscribed to, and how (`observe` events' `detail`), in order.
   var holdings: [NodeHolding] = []
 

@@ -43,9 +43,14 @@ public struct NodeSummary: Sendable {
   /// The view structs made for the node, as `struct` events recorded them (the harness
   /// writes them); nil when the trace recorded none for it.
   public var structsMade: Int?
+  /// Of ``structsMade``, those made by parent evaluations the migration saves (over-broad,
+  /// of an equal value, or cascaded): after the move they are not made.
+  public var structsMadeBySavedEvaluations = 0
   /// Evaluations of its parent after its own first one: each re-created its struct, as far
   /// as a trace without `struct` events tells.
   public var parentEvaluationsSinceFirst = 0
+  /// Of those, the ones the migration saves.
+  public var parentSavedEvaluationsSinceFirst = 0
   /// The types it subscribed to (`observe` events), and through which wrapper.
   public var holdings: [ModelHolding] = []
   /// The types it edited through bindings (writes inside its `binding` actions), sorted.
@@ -70,6 +75,17 @@ public struct NodeSummary: Sendable {
     if let structsMade { return (max(structsMade, 1), false) }
     return (1 + parentEvaluationsSinceFirst, true)
   }
+
+  /// The view structs that will be made for it after the move to `@Observable`: ``structs``
+  /// without those made by the parent evaluations the move saves. (A parent's added
+  /// evaluations, updates it missed, would make more; they are not counted.)
+  public var structsAfterMigration: (count: Int, inferred: Bool) {
+    if let structsMade { return (max(structsMade - structsMadeBySavedEvaluations, 1), false) }
+    return (1 + max(0, parentEvaluationsSinceFirst - parentSavedEvaluationsSinceFirst), true)
+  }
+
+  /// Its evaluations the move to `@Observable` saves.
+  var saved: Int { overBroad + equalValue + cascaded }
 }
 
 extension NodeSummary {

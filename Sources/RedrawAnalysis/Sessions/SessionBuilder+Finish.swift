@@ -62,9 +62,13 @@ extension SessionBuilder {
       var summary = node.summary
       summary.view = strings[node.view]
       summary.site = node.site.map { strings[$0] }
-      summary.structsMade = structsMade(for: summary.node)
+      if let structs = structsMade(for: summary.node) {
+        summary.structsMade = structs.made
+        summary.structsMadeBySavedEvaluations = structs.bySaved
+      }
       if let parent = node.parentIndex {
         summary.parentEvaluationsSinceFirst = max(0, nodes[parent].summary.evaluations - node.parentEvaluationsAtFirst)
+        summary.parentSavedEvaluationsSinceFirst = max(0, nodes[parent].summary.saved - node.parentSavedAtFirst)
       }
       summary.holdings = node.holdings.map { holding in
         NodeSummary.ModelHolding(

@@ -38,7 +38,10 @@ extension SessionBuilder {
     nodes[index].record(reason)
     countForAction(reason, view: view)
     recordOnTimeline(index, at: event.time, wasted: nodes[index].lastEvaluationWasted)
-    if nodes[index].summary.evaluations == 1 { nodes[index].parentEvaluationsAtFirst = parent?.evaluations ?? 0 }
+    if nodes[index].summary.evaluations == 1 {
+      nodes[index].parentEvaluationsAtFirst = parent?.evaluations ?? 0
+      nodes[index].parentSavedAtFirst = parentIndex.map { nodes[$0].summary.saved } ?? 0
+    }
     beginStep()
     var evaluation = EvaluationFact(
       node: index, parent: parentIndex, view: view, start: evidence, thread: event.thread, update: updateNumber)
@@ -78,6 +81,7 @@ extension SessionBuilder {
     nodes[index].pendingNeeded = nil
     nodes[index].pendingNeededChanges = false
     nodes[index].pendingOverBroad = nil
+    nodes[index].newInputs = false
     nodes[index].openEvaluations += 1
     push(OpenSpan(id: event.span, kind: .body(node: index), start: evidence), on: event.thread)
   }
@@ -117,7 +121,11 @@ extension SessionBuilder {
     let pendingNeeded = nodes[index].pendingNeeded
     let changed = nodes[index].pendingNeededChanges
     let pendingOverBroad = nodes[index].pendingOverBroad
-    let parentEvaluated = parent.map { $0.evaluations > nodes[index].parentEvaluationsSeen } ?? false
+    // Whether the parent re-evaluated it: evaluated since, and, where the trace records the
+    // structs it made (the harness), made one with new inputs (SwiftUI compares them).
+    let parentEvaluated =
+      (parent.map { $0.evaluations > nodes[index].parentEvaluationsSeen } ?? false)
+      && (!nodes[index].structsRecorded || nodes[index].newInputs)
     let fromParent: EvaluationReason = parent?.lastEvaluationWasted == true ? .cascaded : .parent
     switch event.cause {
     case .initial?: return .initial

@@ -22,11 +22,24 @@ extension SessionBuilder {
     return updateNumber
   }
 
-  /// A view struct was made for a node (its parent's body declared it).
+  /// A view struct was made for a node (its parent's body declared it). One made by a parent
+  /// evaluation the migration saves is not made after it; one with new inputs makes SwiftUI
+  /// evaluate the node's body again (`"same":true` says it has the inputs of the one before).
   mutating func madeStruct(_ event: TraceEvent) {
     let (index, inserted) = structNodes.insert(DenseIndex.key(event.node))
-    if inserted { structCounts.append(0) }
+    if inserted {
+      structCounts.append(0)
+      savedStructCounts.append(0)
+    }
     structCounts[index] &+= 1
+    if let parent = event.parent, let parentIndex = nodeIDs.index(of: DenseIndex.key(parent)),
+      nodes[parentIndex].openEvaluations > 0, nodes[parentIndex].lastEvaluationWasted
+    {
+      savedStructCounts[index] &+= 1
+    }
+    guard let node = nodeIDs.index(of: DenseIndex.key(event.node)) else { return }
+    nodes[node].structsRecorded = true
+    if !event.same { nodes[node].newInputs = true }
   }
 
   /// A view node left the tree (`unmount`): its identity ended, so it reads nothing any more
@@ -46,9 +59,10 @@ extension SessionBuilder {
     collectors.nodeUnmounted(node: index, update: updateNumber)
   }
 
-  /// The view structs made for the node `node`, when the trace recorded any.
-  func structsMade(for node: Int64) -> Int? {
-    structNodes.index(of: DenseIndex.key(node)).map { Int(structCounts[$0]) }
+  /// The view structs made for the node `node`, when the trace recorded any, and how many of
+  /// them parent evaluations the migration saves made.
+  func structsMade(for node: Int64) -> (made: Int, bySaved: Int)? {
+    structNodes.index(of: DenseIndex.key(node)).map { (Int(structCounts[$0]), Int(savedStructCounts[$0])) }
   }
 }
 

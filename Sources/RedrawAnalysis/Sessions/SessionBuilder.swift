@@ -79,6 +79,8 @@ package struct SessionBuilder {
   /// View structs made per trace node (`struct` events), by dense index in `structNodes`.
   var structNodes = DenseIndex()
   var structCounts: [Int32] = []
+  /// Of them, those made by parent evaluations the migration saves, by the same index.
+  var savedStructCounts: [Int32] = []
   /// Whether the session recorded a subscription (`observe`) yet: before one, it looks
   /// tracked per property, and no update is missed.
   var hasSubscriptions = false
