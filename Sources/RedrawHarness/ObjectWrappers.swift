@@ -13,12 +13,20 @@ import RedrawTrace
 /// is an autoclosure run only when the identity is new (SwiftUI's `@StateObject` does the
 /// same; `@State` and ``ViewState`` run theirs on every re-creation of the struct and drop
 /// the result). The view subscribes to the object.
+///
+/// Assigned in the view's `init` (`_model = ViewStateObject(wrappedValue: Model(id: id))`),
+/// it says so in its subscription (`stateObjectInInit`): once the model is `@State`, that
+/// form is `_model = State(initialValue: …)`, evaluated on every re-creation with either Xcode.
 @propertyWrapper
 public struct ViewStateObject<Model: TrackedModel> {
   let storage: StateObjectStorage<Model>
+  /// Whether the view's initializer assigns it, rather than a default value: `#function` is
+  /// the initializer's name there (`init(id:)`), the type's for a property's default value.
+  let assignedInInit: Bool
 
-  public init(wrappedValue make: @autoclosure @escaping () -> Model) {
+  public init(wrappedValue make: @autoclosure @escaping () -> Model, function: StaticString = #function) {
     storage = StateObjectStorage(make: make)
+    assignedInInit = "\(function)".hasPrefix("init(")
   }
 
   public var wrappedValue: Model { storage.canonical.model }
@@ -84,7 +92,7 @@ extension ViewStateObject: SubscribingProperty, StateProperty {
   func subscription(in environment: [ObjectIdentifier: AnyObject]) -> (
     model: any TrackedModel, via: ObjectSubscription
   )? {
-    (storage.canonical.model, .stateObject)
+    (storage.canonical.model, assignedInInit ? .stateObjectInInit : .stateObject)
   }
 }
 
@@ -189,7 +197,7 @@ enum ModelTrackingCheck {
   /// The harness's wrapper, as written in Swift.
   static func name(of wrapper: ObjectSubscription) -> String {
     switch wrapper {
-    case .stateObject: "@ViewStateObject"
+    case .stateObject, .stateObjectInInit: "@ViewStateObject"
     case .observedObject: "@ViewObservedObject"
     case .environmentObject: "@ViewEnvironmentObject"
     }

@@ -342,11 +342,17 @@ public final class ViewHarness {
 
   /// Removes a child and its subtree: their identities end, with their state, and the trace
   /// says so (`unmount`, children before their parent), so no later write counts for them.
+  /// What they hold (their structs, state and models) is let go here, in that order: a
+  /// node may outlive this in a dictionary, whose order changes from run to run, and so
+  /// would the order of the models' deinits.
   private func unmount(_ node: HarnessNode) {
     for descendant in node.subtree.reversed() {
+      Trace.unmount(viewNamed: descendant.typeName, node: descendant.id)
       descendant.stateSlots = []
       descendant.readModels = [:]
-      Trace.unmount(viewNamed: descendant.typeName, node: descendant.id)
+      descendant.subscriptions = []
+      descendant.view = Unmounted()
+      descendant.environment = [:]
     }
   }
 
@@ -420,6 +426,11 @@ public final class ViewHarness {
       writeObservations[key] = nil
     }
   }
+}
+
+/// What an unmounted node holds instead of its view's struct.
+private struct Unmounted: HarnessView {
+  func body(_ content: inout ViewContent) {}
 }
 
 // MARK: - Messages

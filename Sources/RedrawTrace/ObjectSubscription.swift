@@ -3,6 +3,10 @@
 public enum ObjectSubscription: String, Sendable, CaseIterable {
   /// `@StateObject`: made once per view identity, owned by the view.
   case stateObject
+  /// `@StateObject` whose initial value the view's `init` assigns, from its arguments
+  /// (`_model = StateObject(wrappedValue: Model(id: id))`): once it is `@State`, the value is
+  /// evaluated on every re-creation of the struct with either Xcode.
+  case stateObjectInInit
   /// `@ObservedObject`: handed in by a parent.
   case observedObject
   /// `@EnvironmentObject`: found in the environment.

@@ -441,6 +441,7 @@ extension ObjectSubscription {
     case .stateObject: 0
     case .observedObject: 1
     case .environmentObject: 2
+    case .stateObjectInInit: 3
     }
   }
 
@@ -448,6 +449,7 @@ extension ObjectSubscription {
     switch code {
     case 0: self = .stateObject
     case 1: self = .observedObject
+    case 3: self = .stateObjectInInit
     default: self = .environmentObject
     }
   }

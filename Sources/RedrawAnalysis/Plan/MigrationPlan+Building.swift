@@ -137,7 +137,9 @@ private struct ModelAccumulator {
         let binds = node.bindings.contains(type) || view.becomes?.binds == true
         view.becomes = Self.declaration(after: view.wrapper, type: type, binds: binds) ?? view.becomes
       }
-      if holding?.wrapper == .stateObject { addOwner(node, session: session, facts: facts) }
+      if let wrapper = holding?.wrapper, wrapper.owns {
+        addOwner(node, assignedInInit: wrapper == .stateObjectInInit, session: session, facts: facts)
+      }
     }
   }
 
@@ -146,7 +148,7 @@ private struct ModelAccumulator {
   static func declaration(after wrapper: ModelWrapper?, type: String, binds: Bool) -> MigrationPlan.MigratedDeclaration?
   {
     switch wrapper {
-    case .stateObject: .state
+    case .stateObject, .stateObjectInInit: .state
     case .observedObject: binds ? .bindable : .plain
     case .environmentObject: binds ? .bindableEnvironment(type) : .environment(type)
     case nil: nil
@@ -155,8 +157,11 @@ private struct ModelAccumulator {
 
   /// An owner node: its initial value's runs now (from `init` events when `Trace.make` recorded
   /// them, else once per identity) and as `@State` (once per struct made under the property
-  /// wrapper, once per identity under the macro).
-  private mutating func addOwner(_ node: NodeSummary, session: Session, facts: SessionFacts) {
+  /// wrapper, once per identity under the macro; once per struct made under both for a value
+  /// its `init` assigns, which the caller evaluates).
+  private mutating func addOwner(
+    _ node: NodeSummary, assignedInInit: Bool, session: Session, facts: SessionFacts
+  ) {
     let groups = session.initGroups.filter { $0.type == type && $0.owner == node.node }
     let runs = groups.isEmpty ? 1 : groups.reduce(0) { $0 + $1.runs }
     let effects = groups.reduce(0) { $0 + $1.effectCount }
@@ -172,11 +177,11 @@ private struct ModelAccumulator {
         owner: MigrationPlan.ModelOwner(
           view: node.view, site: site, location: CodeLocation(site: site) ?? facts.locations[node.node],
           initRuns: MigrationPlan.InitRuns(now: 0, xcode26: 0, xcode27: 0), effectsPerRun: nil, effects: [],
-          structsInferred: false))
+          structsInferred: false, assignedInInit: assignedInInit))
     } change: { entry in
       entry.owner.initRuns.now += runs
       entry.owner.initRuns.xcode26 += structs.count
-      entry.owner.initRuns.xcode27 += 1
+      entry.owner.initRuns.xcode27 += assignedInInit ? structs.count : 1
       entry.owner.structsInferred = entry.owner.structsInferred || structs.inferred
       if !groups.isEmpty {
         entry.recordedRuns += runs

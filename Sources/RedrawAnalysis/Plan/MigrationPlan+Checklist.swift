@@ -73,7 +73,11 @@ extension MigrationPlan {
       "built with \(build.displayName) its initial value runs \(Wording.count(owner.initRuns.runs(under: build), "time"))"
         + (build == .xcode26 ? inferred : "") + " instead of \(owner.initRuns.now)"
     }
-    let subject = "\(owner.view): `@StateObject var … = \(type)(…)` becomes `@State`"
+    let subject =
+      owner.assignedInInit
+      ? "\(owner.view): `_model = StateObject(wrappedValue: \(type)(…))` in its init becomes "
+        + "`_model = State(initialValue: \(type)(…))`, which the caller evaluates on every re-creation"
+      : "\(owner.view): `@StateObject var … = \(type)(…)` becomes `@State`"
     if owner.repeats(under: target) {
       let effectful = (owner.effectsPerRun ?? 0) > 0
       return [

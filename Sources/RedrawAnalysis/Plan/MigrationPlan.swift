@@ -154,6 +154,9 @@ extension MigrationPlan {
     /// Whether the view structs made for it were inferred from its parent's evaluations
     /// (the trace has no `struct` events), rather than recorded.
     public var structsInferred: Bool
+    /// Whether its `init` assigns the initial value (`_model = StateObject(wrappedValue: …)`):
+    /// as `@State(initialValue:)` it runs on every re-creation with either Xcode.
+    public var assignedInInit = false
 
     /// Whether the initializer will run more often than now under `build`.
     public func repeats(under build: SwiftUIBuild) -> Bool { initRuns.runs(under: build) > initRuns.now }

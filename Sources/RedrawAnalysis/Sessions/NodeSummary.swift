@@ -108,11 +108,16 @@ extension NodeSummary {
 /// The property wrappers through which a view subscribes to an `ObservableObject`.
 public enum ModelWrapper: String, Sendable, Hashable, CaseIterable {
   case stateObject, observedObject, environmentObject
+  /// `@StateObject` whose initial value the view's `init` assigns.
+  case stateObjectInInit
+
+  /// Whether the view owns the object (`@StateObject`, however its value is given).
+  public var owns: Bool { self == .stateObject || self == .stateObjectInInit }
 
   /// As written in Swift: `@StateObject`.
   public var attribute: String {
     switch self {
-    case .stateObject: "@StateObject"
+    case .stateObject, .stateObjectInInit: "@StateObject"
     case .observedObject: "@ObservedObject"
     case .environmentObject: "@EnvironmentObject"
     }
