@@ -18,7 +18,8 @@ package enum UninstrumentedModelRule: Rule {
       `@Published` properties no `Trace.read` or `Trace.write` records. Every rule is then \
       blind to it: its writes cause no over-broad evaluation, no missed update, no \
       equal-value write, and a gate stays green for the wrong reason. The count is the \
-      evaluations of the views that subscribe to the type, which the trace cannot explain. \
+      evaluations of the views that subscribe to the type, in which no rule can tell what \
+      the type's changes re-evaluate. \
       A view that holds an instrumented model only to call its methods, in a run that never \
       reads or writes it, triggers the rule too: ignore the type in .redraw.json. Under \
       property-level tracking no subscription is recorded, so the rule cannot see such a \
@@ -114,7 +115,7 @@ package enum UninstrumentedModelRule: Rule {
     return "\(Wording.list(model.views)) \(verb) to \(model.type)\(through), and the trace records no read or "
       + "write of its properties: either \(model.type) does not record them (check that it is instrumented as "
       + "docs/getting-started.md shows), or this run never read or wrote one (then the views hold it only to "
-      + "call its methods; ignore the type in .redraw.json). Until it records, no rule sees what its changes "
-      + "re-evaluate, and \(Wording.count(model.evaluations, "evaluation")) go unexplained."
+      + "call its methods; ignore the type in .redraw.json). Until it records, no rule can tell what its "
+      + "changes re-evaluate in these views' \(Wording.count(model.evaluations, "evaluation"))."
   }
 }

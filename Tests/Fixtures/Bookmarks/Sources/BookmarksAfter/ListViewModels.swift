@@ -1,0 +1,173 @@
+import BookmarksKit
+import Foundation
+import Observation
+import RedrawTrace
+
+// The app's generic list view models after the move to `@Observable`: the same code as
+// BookmarksBefore's, each class `@Observable` with Redraw's members (docs/getting-started.md)
+// instead of `@Published` properties; `selectedItems`, which the macro now tracks, no longer
+// needs recording by hand.
+
+/// A generic view model of a list of items (ListViewModel.swift).
+@Observable open class ListViewModel<Model: Hashable>: TrackedModel {
+  public let tracking = ModelTracking()
+
+  public var items: [Model] = [] {
+    didSet {
+      numberOfItems = items.count
+      itemsDidChange()
+    }
+  }
+
+  /// The number of items, updated as the items change.
+  public private(set) var numberOfItems = 0
+
+  public init() {}
+
+  /// What a subclass's `didSet` of `items` does.
+  open func itemsDidChange() {}
+
+  /// Whether the item is the last in the list.
+  open func isLast(item: Model) -> Bool { items.last == item }
+
+  // Redraw: record every read and write of the properties above, by name.
+  private nonisolated var _$observationRegistrar: ModelTracking { tracking }
+  @available(*, unavailable) nonisolated func access<M>(keyPath: KeyPath<ListViewModel<Model>, M>) {}
+  nonisolated func access<M>(keyPath: KeyPath<ListViewModel<Model>, M>, _ name: StaticString = #function) {
+    tracking.access(self, keyPath: keyPath, name: name)
+  }
+}
+
+/// A list whose items can be selected in a multi-selection mode (MultiSelectListViewModel.swift).
+@Observable open class MultiSelectListViewModel<Model: Hashable>: ListViewModel<Model> {
+  public private(set) var isMultiSelecting = false
+  public private(set) var numberOfSelectedItems = 0
+  public private(set) var hasSelectedAll = false
+
+  /// The selected items, which `@Observable` tracks: the rows read them.
+  public private(set) var selectedItems: Set<Model> = [] {
+    didSet { updateCounts() }
+  }
+
+  open override func itemsDidChange() {
+    super.itemsDidChange()
+    validateSelectedItems()
+  }
+
+  /// When multi-selecting, toggles the item's selection.
+  public func tapped(item: Model) {
+    guard isMultiSelecting else { return }
+    toggleSelected(item)
+  }
+
+  public func toggleMultiSelection() {
+    deselectAll()
+    isMultiSelecting.toggle()
+  }
+
+  public func isSelected(_ item: Model) -> Bool { selectedItems.contains(item) }
+
+  public func select(item: Model) { selectedItems.insert(item) }
+  public func deselect(item: Model) { selectedItems.remove(item) }
+  public func toggleSelected(_ item: Model) { isSelected(item) ? deselect(item: item) : select(item: item) }
+  public func toggleSelectAll() { hasSelectedAll ? deselectAll() : selectAll() }
+  public func selectAll() { selectedItems = Set(items) }
+  public func deselectAll() { selectedItems.removeAll() }
+
+  /// Enters the multi-selection mode with the pressed item selected (the app shows its
+  /// "select all above or below" menu when already in it, a UIKit picker not ported).
+  public func longPressed(_ item: Model) {
+    guard isMultiSelecting else {
+      isMultiSelecting = true
+      select(item: item)
+      return
+    }
+  }
+
+  private func updateCounts() {
+    let selected = selectedItems.count
+    numberOfSelectedItems = selected
+    hasSelectedAll = selected == items.count
+  }
+
+  private func validateSelectedItems() {
+    selectedItems.formIntersection(items)
+    if isMultiSelecting, numberOfItems == 0 { toggleMultiSelection() }
+  }
+
+  // Redraw: record every read and write of the properties above, by name.
+  private nonisolated var _$observationRegistrar: ModelTracking { tracking }
+  @available(*, unavailable) nonisolated func access<M>(keyPath: KeyPath<MultiSelectListViewModel<Model>, M>) {}
+  nonisolated func access<M>(keyPath: KeyPath<MultiSelectListViewModel<Model>, M>, _ name: StaticString = #function) {
+    tracking.access(self, keyPath: keyPath, name: name)
+  }
+}
+
+/// A list the user can filter by a search text (SearchableListViewModel.swift).
+///
+/// The app's `$searchText.removeDuplicates().debounce(for: 0.5 s)` calls `search(with:)` half a
+/// second after the text last changed, and once for the text it starts with;
+/// ``searchTextSettled()`` is that moment, which the test chooses.
+@Observable open class SearchableListViewModel<Model: SearchableDataModel>: MultiSelectListViewModel<Model> {
+  public var searchText = ""
+  public private(set) var isSearching = false
+
+  public private(set) var filteredItems: [Model] = [] {
+    didSet { numberOfFilteredItems = filteredItems.count }
+  }
+
+  public private(set) var numberOfFilteredItems = 0
+
+  /// The last text the debounce let through (`removeDuplicates`); nil before the first.
+  @ObservationIgnored private var lastSettledText: String?
+
+  public override init() {
+    super.init()
+  }
+
+  open override func itemsDidChange() {
+    super.itemsDidChange()
+    filterItemsIfNeeded()
+  }
+
+  /// The search text has not changed for half a second: the debounced pipeline searches.
+  public func searchTextSettled() {
+    let text = searchText
+    guard text != lastSettledText else { return }
+    lastSettledText = text
+    search(with: text)
+  }
+
+  public func cancelSearch() {
+    searchText = ""
+    filteredItems = []
+    isSearching = false
+  }
+
+  open override func isLast(item: Model) -> Bool {
+    guard isSearching else { return super.isLast(item: item) }
+    return filteredItems.last == item
+  }
+
+  public func search(with text: String) {
+    let search = text.lowercased().trimmingCharacters(in: .whitespaces)
+    guard !items.isEmpty, !search.isEmpty else {
+      cancelSearch()
+      return
+    }
+    isSearching = true
+    filteredItems = items.filter { $0.searchableContent.lowercased().contains(search) }
+  }
+
+  private func filterItemsIfNeeded() {
+    guard isSearching else { return }
+    search(with: searchText)
+  }
+
+  // Redraw: record every read and write of the properties above, by name.
+  private nonisolated var _$observationRegistrar: ModelTracking { tracking }
+  @available(*, unavailable) nonisolated func access<M>(keyPath: KeyPath<SearchableListViewModel<Model>, M>) {}
+  nonisolated func access<M>(keyPath: KeyPath<SearchableListViewModel<Model>, M>, _ name: StaticString = #function) {
+    tracking.access(self, keyPath: keyPath, name: name)
+  }
+}

@@ -1,0 +1,124 @@
+import BookmarksKit
+import RedrawTrace
+
+/// A feature a subscription unlocks (PaidFeature.swift): an `ObservableObject` without
+/// `@Published` properties that sends `objectWillChange` when a purchase or the subscription's
+/// status changes. That moment is ``subscriptionChanged(unlocked:)`` here, and the state its
+/// computed `isUnlocked` read from the subscription helper is a `@Tracked` property.
+public final class PaidFeature: TrackedModel {
+  public let tracking = ModelTracking()
+  @Tracked public private(set) var isUnlocked: Bool
+  /// The app's Combine sinks on `objectWillChange`.
+  private var observers: [() -> Void] = []
+
+  public init(unlocked: Bool) {
+    isUnlocked = unlocked
+  }
+
+  public func onChange(_ observer: @escaping () -> Void) { observers.append(observer) }
+
+  /// The subscription's status changed (`ServerNotifications.subscriptionStatusChanged`).
+  public func subscriptionChanged(unlocked: Bool) {
+    isUnlocked = unlocked
+    for observer in observers { observer() }
+  }
+}
+
+/// The bookmarks list's view model (BookmarkListViewModel.swift).
+open class BookmarkListViewModel: SearchableListViewModel<Bookmark> {
+  public weak var router: BookmarkListRouter?
+  public let bookmarkManager: BookmarkManager
+  /// The nested `ObservableObject`: the list view observes it itself.
+  public let feature: PaidFeature
+
+  public var bookmarks: [Bookmark] { isSearching ? filteredItems : items }
+  public var bookmarkCount: Int { isSearching ? numberOfFilteredItems : numberOfItems }
+
+  public init(bookmarkManager: BookmarkManager, feature: PaidFeature) {
+    self.bookmarkManager = bookmarkManager
+    self.feature = feature
+    super.init()
+    addListeners()
+  }
+
+  open func reload() {}
+
+  open func addListeners() {
+    // `feature.objectWillChange.sink { self?.reload(); self?.objectWillChange.send() }`: the
+    // reload's write of `items` tells the list's observers, as the forwarded change does.
+    feature.onChange { [weak self] in self?.reload() }
+  }
+
+  public func dismiss() { router?.dismissBookmarksList() }
+
+  public func deleteSelectedBookmarks() {
+    guard numberOfSelectedItems > 0 else { return }
+    let items = Array(selectedItems)
+    router?.confirmDeletion { [weak self] in
+      self?.actuallyDelete(items)
+      self?.toggleMultiSelection()
+    }
+  }
+
+  /// `Task { guard await bookmarkManager.remove(items) else { return }; reload() }`.
+  private func actuallyDelete(_ items: [Bookmark]) {
+    Trace.effect(.task, "remove bookmarks")
+    bookmarkManager.remove(items) { [weak self] removed in
+      guard removed else { return }
+      self?.reload()
+    }
+  }
+}
+
+/// The list of one podcast's bookmarks (BookmarkPodcastListViewModel.swift).
+public final class BookmarkPodcastListViewModel: BookmarkListViewModel {
+  public override init(bookmarkManager: BookmarkManager, feature: PaidFeature) {
+    super.init(bookmarkManager: bookmarkManager, feature: feature)
+    reload()
+  }
+
+  public override func reload() {
+    guard feature.isUnlocked else {
+      items = []
+      return
+    }
+    items = bookmarkManager.bookmarks()
+  }
+}
+
+/// A row's view model (BookmarkRowViewModel.swift): an `ObservableObject` of constants, made
+/// by each row struct's initializer.
+public final class BookmarkRowViewModel: TrackedModel {
+  public let tracking = ModelTracking()
+  public let heading: String?
+  public let title: String
+  public let playButton: String
+
+  public init(bookmark: Bookmark) {
+    heading = bookmark.episodeTitle
+    title = bookmark.title
+    playButton = bookmark.playTime
+  }
+}
+
+/// The locked state's view model (BookmarksUpgradeViewModel, a PlusAccountPromptViewModel,
+/// a PlusPricingInfoModel): loads the subscription's prices when it is made.
+public final class BookmarksUpgradeViewModel: TrackedModel {
+  public let tracking = ModelTracking()
+  public let feature: PaidFeature
+  @Tracked public private(set) var priceAvailability = "unknown"
+
+  public init(feature: PaidFeature) {
+    self.feature = feature
+    loadPrices()
+  }
+
+  public var upgradeLabel: String { "Subscribe to Plus" }
+
+  /// The products are not loaded: ask StoreKit for them, and observe when they arrive.
+  private func loadPrices() {
+    priceAvailability = "loading"
+    Trace.effect(.observer, "iapProductsUpdated")
+    Trace.effect(.network, "StoreKit products")
+  }
+}
