@@ -1,0 +1,67 @@
+import RedrawTrace
+
+/// Children a body declared: kept, made, or removed with their subtree; and the tasks a view
+/// starts when it appears or its task id changes.
+extension ViewHarness {
+  func reconcileChildren(of node: HarnessNode, with declared: [ViewContent.Child]) {
+    var existing = Dictionary(node.children.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    var children: [HarnessNode] = []
+    for declaration in declared {
+      if let child = existing.removeValue(forKey: declaration.key) {
+        // The parent re-created the child's struct; its body runs again only for new inputs.
+        if declaration.inputsChanged { child.inputsChanged = true }
+        child.view = declaration.view
+        bindState(of: child)
+        child.environment = declaration.environment
+        children.append(child)
+      } else {
+        let child = HarnessNode(
+          id: declaration.node, key: declaration.key, typeName: declaration.typeName, view: declaration.view,
+          environment: declaration.environment, site: declaration.site)
+        child.parent = node
+        children.append(child)
+      }
+    }
+    // Children not declared again disappear, with their state and subtree, in the order
+    // their parent had them, and are released in that order with the old list (a
+    // dictionary's order changes from run to run, and so would the deinits of their models).
+    for gone in node.children where existing.removeValue(forKey: gone.key) === gone { unmount(gone) }
+    node.children = children
+  }
+
+  /// Removes a child and its subtree: their identities end, with their state, and the trace
+  /// says so (`unmount`, children before their parent), so no later write counts for them.
+  /// What they hold (their structs, state and models) is let go here, in that order: a
+  /// node may outlive this in a dictionary, whose order changes from run to run, and so
+  /// would the order of the models' deinits.
+  private func unmount(_ node: HarnessNode) {
+    for descendant in node.subtree.reversed() {
+      Trace.unmount(viewNamed: descendant.typeName, node: descendant.id)
+      descendant.stateSlots = []
+      descendant.readModels = [:]
+      descendant.subscriptions = []
+      descendant.view = Unmounted()
+      descendant.environment = [:]
+    }
+  }
+
+  func scheduleTasks(of node: HarnessNode, _ declared: [ViewContent.Task], into tasks: inout [() -> Void]) {
+    for task in declared {
+      let previous = node.taskIDs[task.name]
+      let appeared = previous == nil
+      if appeared || previous! != task.id {
+        node.taskIDs[task.name] = .some(task.id)
+        let task = task
+        tasks.append {
+          Trace.effect(.task, task.name, file: task.file, line: task.line)
+          task.work()
+        }
+      }
+    }
+  }
+}
+
+/// What an unmounted node holds instead of its view's struct.
+private struct Unmounted: HarnessView {
+  func body(_ content: inout ViewContent) {}
+}
