@@ -48,7 +48,9 @@ final class HarnessNode {
   var evaluations = 0
   /// The event handlers and texts the last evaluation declared.
   var actions: [String: ViewContent.Action] = [:]
-  var texts: [String] = []
+  var shown: [ViewContent.ShownText] = []
+  /// The texts it shows now: a bound field's read through its binding.
+  var texts: [String] { shown.map(\.text) }
   /// Counts evaluations, so observations set up by an earlier one are recognized.
   var generation = 0
 

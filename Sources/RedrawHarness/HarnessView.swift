@@ -58,7 +58,21 @@ public struct ViewContent {
   var declaredKeys: [ChildKey: Int] = [:]
   var tasks: [Task] = []
   /// Text the body would show; kept so tests can read what a view displays.
-  var texts: [String] = []
+  var texts: [ShownText] = []
+
+  /// A text a view shows: one the body gave, or a bound field's, read when a test asks (the
+  /// field reads its binding, not the body).
+  enum ShownText {
+    case literal(String)
+    case field(ViewBinding<String>)
+
+    var text: String {
+      switch self {
+      case .literal(let text): text
+      case .field(let binding): binding.wrappedValue
+      }
+    }
+  }
   /// Event handlers the body declares, by name: buttons and text fields.
   var actions: [String: Action] = [:]
 
@@ -151,15 +165,17 @@ public struct ViewContent {
   /// ``ViewHarness/type(_:into:in:node:)``.
   public mutating func textField(_ name: String, text: String, onChange: @escaping (String) -> Void) {
     actions[name] = .textField(text: text, onChange: onChange)
-    texts.append(text)
+    texts.append(.literal(text))
   }
 
   /// Declares a text field named `name` that edits `text`, as `TextField(name, text:
   /// $model.query)` does: the body that made the binding (`$model.query`) recorded it. The
   /// field reads its text outside the body, as SwiftUI's does, so the body does not depend
-  /// on it. A test types into it with ``ViewHarness/type(_:into:in:node:)``.
+  /// on it. A test types into it with ``ViewHarness/type(_:into:in:node:)``; its text is one of
+  /// the view's texts, read through the binding when the test asks for them.
   public mutating func textField(_ name: String, text: ViewBinding<String>) {
     actions[name] = .boundTextField(text)
+    texts.append(.field(text))
   }
 
   /// The nearest object of `type` injected by an ancestor, as `@Environment(T.self)` finds it:
@@ -171,7 +187,7 @@ public struct ViewContent {
 
   /// Text the view shows (for tests that check what is on screen).
   public mutating func text(_ string: String) {
-    texts.append(string)
+    texts.append(.literal(string))
   }
 }
 

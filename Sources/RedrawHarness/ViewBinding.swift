@@ -35,6 +35,14 @@ public struct ViewBinding<Value> {
   /// The binding itself: `$text` hands it on.
   public var projectedValue: ViewBinding<Value> { self }
 
+  /// A binding to a property of the object the value is (`$model.query` of a model kept in
+  /// `@ViewState`, as `@State var model` gives it): it writes the property in place, and the
+  /// body that makes it records the binding (`bind`), as for a model a wrapper holds.
+  public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> ViewBinding<Subject>
+  where Value: AnyObject {
+    ModelBindings(model: read())[dynamicMember: keyPath]
+  }
+
   /// A binding to a part of the value: `$settings.volume`.
   public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> ViewBinding<Subject> {
     ViewBinding<Subject>(

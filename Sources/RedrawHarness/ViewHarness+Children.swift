@@ -42,6 +42,8 @@ extension ViewHarness {
       descendant.subscriptions = []
       descendant.view = Unmounted()
       descendant.environment = [:]
+      descendant.actions = [:]
+      descendant.shown = []
     }
   }
 

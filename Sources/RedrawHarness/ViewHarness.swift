@@ -187,8 +187,14 @@ public final class ViewHarness {
     passesInLastFlush = 0
     while passesInLastFlush < Self.maximumPasses {
       AppEffects.runTasks()
-      deliverInvalidations()
-      guard root.subtree.contains(where: \.isDirty) else { break }
+      let wrote = deliverInvalidations()
+      guard root.subtree.contains(where: \.isDirty) else {
+        // A pass after writes that re-evaluates nothing (a model read by views that do not
+        // subscribe to it, under object-level tracking) leaves no body event to end the
+        // update: a mark does, so the next writes are another update, as they are in the app.
+        if wrote { Trace.mark(Self.emptyPassMark) }
+        break
+      }
       passesInLastFlush += 1
       var tasks: [() -> Void] = []
       visit(root, tasks: &tasks)
@@ -237,7 +243,7 @@ public final class ViewHarness {
     Trace.end(span)
     node.evaluations += 1
     countsByType[node.typeName, default: 0] += 1
-    node.texts = content.texts
+    node.shown = content.texts
     node.actions = content.actions
     let observedNow = record(reads, for: node)
     // A write during the body to a model first observed by it was made before its
@@ -321,15 +327,22 @@ public final class ViewHarness {
   /// properties of one type) is posted after the change it caused: a change with no write
   /// before it waits for the next write to an object the node read. One that none explains
   /// is of a model that does not record (``HarnessNode/unattributedChange``).
-  private func deliverInvalidations() {
+  /// The mark a pass that re-evaluated nothing after writes records.
+  static let emptyPassMark = "pass without evaluations"
+
+  /// - Returns: Whether any write was delivered.
+  @discardableResult
+  private func deliverInvalidations() -> Bool {
     let nodes = Dictionary(root.subtree.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     var lastWrite: (write: TrackedWrite, objectLevel: Bool)?
+    var wrote = false
     var awaiting: [HarnessNode] = []
     for message in inbox.drain() {
       switch message {
       case .state(let id):
         nodes[id]?.stateChanged = true
       case .write(let write, let objectLevel):
+        wrote = true
         lastWrite = (write, objectLevel)
         awaiting.removeAll { node in
           guard node.readObjects.contains(write.objectID) else { return false }
@@ -356,6 +369,7 @@ public final class ViewHarness {
     // Changes no recorded write explains: of a model that does not record. Their cause is
     // unknown, never the parent, which did nothing.
     for node in awaiting { node.unattributedChange = true }
+    return wrote
   }
 
   /// Stops observing models no mounted view read in its last evaluation.

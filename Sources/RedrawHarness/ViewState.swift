@@ -19,8 +19,10 @@ import RedrawAnalysis
 /// build of the compiler (`SwiftUIBuild.ofThisCompiler`).
 ///
 /// Assigning the value invalidates the view (cause `state`) when its last evaluation read
-/// it, as SwiftUI's does: a value only an event handler reads (outside the body) is no
-/// dependency of the body.
+/// it and the value changed, as SwiftUI's does: a value only an event handler reads (outside
+/// the body) is no dependency of the body, and the same value again (compared as inputs are:
+/// an object by identity, plain data by its bytes, `Equatable` values with `==`) changes
+/// nothing.
 @propertyWrapper
 public struct ViewState<Value> {
   let storage: StateStorage<Value>
@@ -49,8 +51,9 @@ public struct ViewState<Value> {
     }
     nonmutating set {
       let canonical = storage.canonical
+      let changed = canonical.wasRead && !InputComparison.sameValue(canonical.value, newValue)
       canonical.value = newValue
-      if canonical.wasRead { canonical.onChange?() }
+      if changed { canonical.onChange?() }
     }
   }
 

@@ -148,7 +148,8 @@ private struct ModelAccumulator {
   static func declaration(after wrapper: ModelWrapper?, type: String, binds: Bool) -> MigrationPlan.MigratedDeclaration?
   {
     switch wrapper {
-    case .stateObject, .stateObjectInInit: .state
+    case .stateObject: .state
+    case .stateObjectInInit: .stateInInit
     case .observedObject: binds ? .bindable : .plain
     case .environmentObject: binds ? .bindableEnvironment(type) : .environment(type)
     case nil: nil

@@ -13,7 +13,9 @@ extension MigrationPlan {
       }
       for view in model.views {
         // An owner's item already says its `@StateObject` becomes `@State`, and at what cost.
-        if let wrapper = view.wrapper, let becomes = view.becomes, !(becomes == .state && owned.contains(view.view)) {
+        if let wrapper = view.wrapper, let becomes = view.becomes,
+          !((becomes == .state || becomes == .stateInInit) && owned.contains(view.view))
+        {
           items.append(
             ChecklistItem(
               kind: .declaration, severity: .info, location: view.location, view: view.view, type: model.type,
@@ -52,6 +54,9 @@ extension MigrationPlan {
   private static func migrated(_ becomes: MigratedDeclaration) -> String {
     switch becomes {
     case .bindable: "`@Bindable var …` (it makes bindings to the model: `$model.…`)."
+    case .stateInInit:
+      "`@State`, assigned in its init as `_model = State(initialValue: …)`, which the caller evaluates on every "
+        + "re-creation of the struct with either Xcode."
     case .bindableEnvironment(let type):
       "`@Environment(\(type).self) var model`, with `@Bindable var model = model` in its body (it makes "
         + "bindings to the model: `$model.…`)."

@@ -106,6 +106,9 @@ extension MigrationPlan {
   public enum MigratedDeclaration: Sendable, Hashable {
     /// `@StateObject var model = Model()` → `@State var model = Model()`.
     case state
+    /// `_model = StateObject(wrappedValue: Model(id: id))` in `init` → `_model =
+    /// State(initialValue: Model(id: id))`, evaluated on every re-creation of the struct.
+    case stateInInit
     /// `@ObservedObject var model: Model` → `let model: Model`.
     case plain
     /// `@ObservedObject var model: Model` → `@Bindable var model: Model`: the view edits it
@@ -122,7 +125,7 @@ extension MigrationPlan {
     public var binds: Bool {
       switch self {
       case .bindable, .bindableEnvironment: true
-      case .state, .plain, .environment: false
+      case .state, .stateInInit, .plain, .environment: false
       }
     }
 
@@ -130,6 +133,7 @@ extension MigrationPlan {
     public var spelling: String {
       switch self {
       case .state: "@State"
+      case .stateInInit: "@State (State(initialValue:) in init)"
       case .plain: "let"
       case .bindable: "@Bindable"
       case .environment(let type): "@Environment(\(type).self)"

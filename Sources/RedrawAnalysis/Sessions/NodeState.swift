@@ -25,6 +25,10 @@ struct NodeState {
   var pendingNeeded: PendingWrite?
   /// Whether a pending needed write changed a value (not all were of an equal value).
   var pendingNeededChanges = false
+  /// Whether the pending needed write is of an object the node reads without subscribing to
+  /// it: if the node is next evaluated in a later update, it missed that update (which the
+  /// what-if adds back), and the writes of the evaluation's own update are its reason.
+  var pendingNeededMissable = false
   var pendingOverBroad: PendingWrite?
   /// The parent's evaluations when this node was first evaluated: the parent's later ones
   /// re-created its struct (what the plan infers where the trace has no `struct` events).

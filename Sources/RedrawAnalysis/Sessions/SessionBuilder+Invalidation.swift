@@ -80,6 +80,7 @@ extension SessionBuilder {
       causeWrite: causeWrite, writesBefore: writeCount)
     nodes[index].pendingNeeded = nil
     nodes[index].pendingNeededChanges = false
+    nodes[index].pendingNeededMissable = false
     nodes[index].pendingOverBroad = nil
     nodes[index].newInputs = false
     nodes[index].openEvaluations += 1
@@ -118,7 +119,10 @@ extension SessionBuilder {
     -> EvaluationReason
   {
     if nodes[index].summary.evaluations == 0 { return .initial }
-    let pendingNeeded = nodes[index].pendingNeeded
+    // A missed update is added back on its own (``MissedUpdateRule``): its write is no reason
+    // for an evaluation of a later update.
+    let missed = nodes[index].pendingNeededMissable && nodes[index].pendingNeeded?.update != updateNumber
+    let pendingNeeded = missed ? nil : nodes[index].pendingNeeded
     let changed = nodes[index].pendingNeededChanges
     let pendingOverBroad = nodes[index].pendingOverBroad
     // Whether the parent re-evaluated it: evaluated since, and, where the trace records the

@@ -55,6 +55,7 @@ extension SessionBuilder {
     nodes[index].readsStamp = -1
     nodes[index].pendingNeeded = nil
     nodes[index].pendingNeededChanges = false
+    nodes[index].pendingNeededMissable = false
     nodes[index].pendingOverBroad = nil
     collectors.nodeUnmounted(node: index, update: updateNumber)
   }

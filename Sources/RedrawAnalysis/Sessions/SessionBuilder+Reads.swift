@@ -145,15 +145,14 @@ extension SessionBuilder {
           }
           var needed = nodes[index].reads.holds(read)
           if !needed, let aliases { needed = aliases.match(nodes[index].reads, slot: slot) }
-          invalidate(index, by: write, needed: needed)
           // A read of an object the view does not subscribe to (object-level tracking, from
           // the session's first subscription on) that a write changed: the view keeps showing
           // the old value unless something else re-evaluates it (``MissedUpdateRule``).
-          if needed, hasSubscriptions,
-            !nodes[index].reads.holds(ReadKey(slot: slot, property: Self.subscriptionProperty))
-          {
-            collectors.unsubscribedReadWritten(node: index, write: write, threads: threadIDs)
-          }
+          let missable =
+            needed && hasSubscriptions
+            && !nodes[index].reads.holds(ReadKey(slot: slot, property: Self.subscriptionProperty))
+          invalidate(index, by: write, needed: needed, missable: missable)
+          if missable { collectors.unsubscribedReadWritten(node: index, write: write, threads: threadIDs) }
         }
         readers[kept] = reader
         kept += 1
@@ -175,8 +174,20 @@ extension SessionBuilder {
     }
   }
 
-  private mutating func invalidate(_ index: Int, by write: PendingWrite, needed: Bool) {
+  /// - Parameter missable: The write is of an object the node reads without subscribing to it:
+  ///   an update that does not re-evaluate the node is missed (and added back by the what-if),
+  ///   so a later update's evaluation owes it nothing (``NodeState/pendingNeededMissable``).
+  private mutating func invalidate(_ index: Int, by write: PendingWrite, needed: Bool, missable: Bool = false) {
     if needed {
+      // A missable write of an earlier update was missed: the writes of this one decide.
+      if nodes[index].pendingNeededMissable, let pending = nodes[index].pendingNeeded, pending.update != write.update {
+        nodes[index].pendingNeeded = nil
+        nodes[index].pendingNeededChanges = false
+        nodes[index].pendingNeededMissable = false
+      }
+      if nodes[index].pendingNeeded == nil || (!write.same && !nodes[index].pendingNeededChanges) {
+        nodes[index].pendingNeededMissable = missable
+      }
       // The first write that changed a value names the cause; until one does, the first
       // write of an equal value (``EvaluationReason/equalValue(_:)``).
       if !write.same, !nodes[index].pendingNeededChanges {

@@ -87,3 +87,31 @@ import Testing
     #expect(harness.evaluations(of: Filters.self) == 0)
   }
 }
+
+/// `$model.query` of a model kept in `@ViewState` (as `@State var model` gives it after the
+/// move) writes the property in place: it neither re-evaluates the view as a change of its
+/// state nor loses the `bind` event; and a field's text is one of its view's texts.
+@Suite struct StateModelBindingTests {
+  final class SearchModel: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var query = ""
+  }
+
+  struct Screen: HarnessView {
+    @ViewState var model = SearchModel()
+    func body(_ content: inout ViewContent) { content.textField("Search", text: $model.query) }
+  }
+
+  @Test func typingIntoABindingToAStateModelWritesThePropertyOnly() throws {
+    var harness: ViewHarness?
+    let recording = Trace.record(scenario: "type", reproducible: true) { _ in
+      harness = ViewHarness(tracking: .propertyLevel) { Screen() }
+      harness?.resetCounts()
+      harness?.type("ab", into: "Search")
+    }
+    #expect(harness?.evaluations(of: Screen.self) == 0)
+    #expect(harness?.view(Screen.self)?.model.query == "ab")
+    #expect(harness?.texts["Screen"] == ["ab"])
+    #expect(recording.lines.contains { $0.contains(#""e":"bind""#) && $0.contains(#""prop":"query""#) })
+  }
+}

@@ -85,5 +85,7 @@ import Testing
     let item = try #require(check.plan.checklist.first)
     #expect(item.severity == .error, "its effects repeat with either Xcode")
     #expect(item.text.contains("in its init becomes `_model = State(initialValue: Prices(…))`"), "\(item.text)")
+    let upsell = try #require(check.plan.models.flatMap(\.views).first { $0.view == "Upsell" })
+    #expect(upsell.becomes == .stateInInit)
   }
 }

@@ -52,3 +52,25 @@ import Testing
     #expect(harness.evaluations(of: Toggled.self) == 2)
   }
 }
+
+/// Assigning a state the value it has changes nothing, as SwiftUI's state storage compares
+/// (docs/harness.md cites it).
+@Suite struct EqualStateWriteTests {
+  struct Toggle: HarnessView {
+    @ViewState var isOn = false
+    func body(_ content: inout ViewContent) {
+      content.text(isOn ? "on" : "off")
+      content.button("Off") { isOn = false }
+      content.button("On") { isOn = true }
+    }
+  }
+
+  @Test func theSameValueAgainDoesNotReEvaluateTheView() {
+    let harness = ViewHarness(tracking: .propertyLevel) { Toggle() }
+    harness.resetCounts()
+    harness.tap("Off")
+    #expect(harness.evaluations(of: Toggle.self) == 0)
+    harness.tap("On")
+    #expect(harness.evaluations(of: Toggle.self) == 1)
+  }
+}
