@@ -81,6 +81,7 @@ extension Trace {
   /// The type and property names of the property `keyPath` leads to in `subject`, from the
   /// table or resolved now (``ObservablePropertyNames``); nil while this thread resolves a
   /// name (its reads are no events) or when nothing names it.
+  @inline(__always)
   static func propertyNames<Object: AnyObject, Value>(of subject: Object, _ keyPath: KeyPath<Object, Value>)
     -> (type: TraceName, property: TraceName)?
   {

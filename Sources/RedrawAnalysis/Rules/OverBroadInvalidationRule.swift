@@ -185,20 +185,29 @@ extension OverBroadInvalidationRule {
       into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
     ) {
       // Entries of one node and type (writes to its other properties) share the reads.
-      var nodeReads: [NodeTypeKey: Set<StringID>] = [:]
+      // What an entry's first node read of the type, named and sorted once per node and type.
+      var nodeReads: [NodeTypeKey: (ids: [StringID], names: [String])] = [:]
       session.summaries[OverBroadInvalidationRule.self] = zip(zip(keys, entries), counts).map { entry, count in
         let (key, state) = entry
-        // What the entry's first node read of the type: the one node its message speaks of.
+        // The first node's reads: the one node its message speaks of.
         let nodeType = NodeTypeKey(node: state.node, type: key.type)
-        let read = nodeReads[nodeType] ?? Self.properties(of: key.type, readBy: state.node, in: built.nodes)
-        nodeReads[nodeType] = read
-        let propertiesRead = built.listed(read.subtracting([key.property]).map { strings[$0] }.sorted())
+        let read: (ids: [StringID], names: [String])
+        if let known = nodeReads[nodeType] {
+          read = known
+        } else {
+          let ids = Self.properties(of: key.type, readBy: state.node, in: built.nodes)
+          read = (ids, built.listed(ids.map { strings[$0] }.sorted()))
+          nodeReads[nodeType] = read
+        }
+        let readsWritten = read.ids.contains(key.property)
+        let written = strings[key.property]
+        let propertiesRead = readsWritten ? read.names.filter { $0 != written } : read.names
         let also = state.also == .max ? nil : MemberKey(rawValue: state.also)
         return OverBroadSummary(
           view: strings[key.view], type: strings[key.type], property: strings[key.property],
           evaluations: count.evaluations, cascaded: count.cascaded, shared: count.shared,
           alsoWritten: also.map { "\(strings[$0.type]).\(strings[$0.property])" },
-          severalNodes: count.severalNodes, readsWrittenAtOtherTimes: read.contains(key.property),
+          severalNodes: count.severalNodes, readsWrittenAtOtherTimes: readsWritten,
           propertiesRead: propertiesRead,
           writeSite: state.write.site.map { strings[$0] },
           first: state.first, node: built.nodeID(state.node), trail: state.trail.events(&names, strings))
@@ -206,11 +215,11 @@ extension OverBroadInvalidationRule {
     }
 
     /// The properties of `type` that the node at `index` read over all its evaluations.
-    private static func properties(of type: StringID, readBy index: Int, in nodes: [NodeState]) -> Set<StringID> {
-      var read: Set<StringID> = []
+    private static func properties(of type: StringID, readBy index: Int, in nodes: [NodeState]) -> [StringID] {
+      var read: [StringID] = []
       for raw in nodes[index].properties.keys {
         let key = MemberKey(rawValue: raw)
-        if key.type == type { read.insert(key.property) }
+        if key.type == type { read.append(key.property) }
       }
       return read
     }

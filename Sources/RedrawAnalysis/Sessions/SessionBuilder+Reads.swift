@@ -177,14 +177,16 @@ extension SessionBuilder {
   /// - Parameter missable: The write is of an object the node reads without subscribing to it:
   ///   an update that does not re-evaluate the node is missed (and added back by the what-if),
   ///   so a later update's evaluation owes it nothing (``NodeState/pendingNeededMissable``).
+  @inline(__always)
   private mutating func invalidate(_ index: Int, by write: PendingWrite, needed: Bool, missable: Bool = false) {
     if needed {
       // A missable write of an earlier update was missed: the writes of this one decide.
-      if nodes[index].pendingNeededMissable, let pending = nodes[index].pendingNeeded, pending.update != write.update {
+      if _slowPath(nodes[index].pendingNeededMissable), nodes[index].pendingNeeded?.update != write.update {
         nodes[index].pendingNeeded = nil
         nodes[index].pendingNeededChanges = false
         nodes[index].pendingNeededMissable = false
       }
+      // The flag follows the write that names the cause (below).
       if nodes[index].pendingNeeded == nil || (!write.same && !nodes[index].pendingNeededChanges) {
         nodes[index].pendingNeededMissable = missable
       }
