@@ -55,8 +55,11 @@ extension RecorderTests {
         try Trace.start(.memory(memory), scenario: "leading digits", flushInterval: nil)
         let start = DispatchTime.now().uptimeNanoseconds
         // Reads 50 µs apart for 12 ms: the millisecond changes a dozen times between drains.
-        while DispatchTime.now().uptimeNanoseconds - start < 12_000_000 {
+        // At least 40 of them, however long a loaded machine keeps the thread asleep.
+        var reads = 0
+        while DispatchTime.now().uptimeNanoseconds - start < 12_000_000 || reads < 40 {
           _ = model.a
+          reads += 1
           usleep(50)
         }
         Trace.stop()

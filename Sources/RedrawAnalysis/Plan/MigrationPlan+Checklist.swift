@@ -81,7 +81,8 @@ extension MigrationPlan {
     let subject =
       owner.assignedInInit
       ? "\(owner.view): `_model = StateObject(wrappedValue: \(type)(…))` in its init becomes "
-        + "`_model = State(initialValue: \(type)(…))`, which the caller evaluates on every re-creation"
+        + "`_model = State(initialValue: \(type)(…))`, which the caller evaluates on every re-creation (with "
+        + "Xcode 27 too, as far as Apple's documentation tells: docs/harness.md)"
       : "\(owner.view): `@StateObject var … = \(type)(…)` becomes `@State`"
     if owner.repeats(under: target) {
       let effectful = (owner.effectsPerRun ?? 0) > 0
@@ -92,7 +93,7 @@ extension MigrationPlan {
           text: subject + ": " + runs(target) + effects + ". "
             + (effectful
               ? "Start that work in .task and keep the initializer to assigning stored properties, or create the model higher up and pass it in."
-              : "Every extra run builds a \(type) that is thrown away; keep its initializer cheap."))
+              : "Every extra run builds another \(type), thrown away; keep its initializer cheap."))
       ]
     }
     guard owner.repeats(under: other) else { return [] }
