@@ -21,12 +21,20 @@ let package = Package(
     .target(name: "CRedrawPlatform"),
     .target(name: "RedrawPlatform", dependencies: ["CRedrawPlatform"]),
 
-    // MARK: - Recording
-    .target(name: "RedrawTrace", dependencies: ["RedrawPlatform", "CRedrawPlatform"]),
+    // MARK: - The trace format's vocabulary: event kinds, keys, causes, effects
+    .target(name: "RedrawSchema", dependencies: []),
 
-    // MARK: - Analysis pipeline: read -> build sessions -> run rules -> render
-    .target(name: "RedrawAnalysis", dependencies: ["RedrawPlatform"]),
-    .target(name: "RedrawReports", dependencies: ["RedrawAnalysis", "RedrawPlatform"]),
+    // MARK: - Recording
+    .target(name: "RedrawTrace", dependencies: ["RedrawSchema", "RedrawPlatform", "CRedrawPlatform"]),
+
+    // MARK: - Analysis pipeline: read -> build sessions -> rules and plan -> render
+    // Each stage imports only the stages before it.
+    .target(name: "RedrawReading", dependencies: ["RedrawSchema", "RedrawPlatform"]),
+    .target(name: "RedrawSessions", dependencies: ["RedrawReading", "RedrawPlatform"]),
+    .target(name: "RedrawRules", dependencies: ["RedrawSessions", "RedrawPlatform"]),
+    // The stages as one library: `Analyzer` runs them in order.
+    .target(name: "RedrawAnalysis", dependencies: ["RedrawRules"]),
+    .target(name: "RedrawReports", dependencies: ["RedrawRules", "RedrawPlatform"]),
     .target(name: "RedrawCLI", dependencies: ["RedrawAnalysis", "RedrawReports", "RedrawPlatform"]),
     .executableTarget(name: "redraw", dependencies: ["RedrawCLI"]),
     .plugin(

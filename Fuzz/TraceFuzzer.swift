@@ -1,8 +1,10 @@
 // A libFuzzer target for the trace reader, the session builder and the rules.
 //
-// It is compiled into the RedrawAnalysis module by scripts/fuzz.sh (with
+// It is compiled against the analysis modules by scripts/fuzz.sh (with
 // -sanitize=fuzzer,address), not by the package. Every input must be read without a crash
 // or a hang, strictly and leniently, and so must every line as a configuration or baseline.
+
+import RedrawAnalysis
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTraceReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

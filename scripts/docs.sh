@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds the DocC documentation of every module with a catalog (Sources/<Module>/<Module>.docc:
-# RedrawTrace, RedrawAnalysis, RedrawHarness and RedrawTesting), one archive per module, with
+# RedrawTrace, RedrawAnalysis and its stages, RedrawHarness, RedrawTesting), one archive per module, with
 # the toolchain's own tools and no package dependency:
 #
 #   scripts/docs.sh OUT              writes OUT/<Module>.doccarchive for each of them

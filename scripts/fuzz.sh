@@ -12,15 +12,21 @@ seconds=${1:-60}
 out=.build/fuzz
 mkdir -p "$out/corpus"
 
-# RedrawAnalysis depends on RedrawPlatform (its lock), which imports the C target's header.
+# The analysis stages depend on RedrawPlatform (its lock), which imports the C target's header.
 printf 'module CRedrawPlatform {\n  header "%s"\n  export *\n}\n' \
   "$PWD/Sources/CRedrawPlatform/include/CRedrawPlatform.h" >"$out/module.modulemap"
 flags=(-O -g -sanitize=fuzzer,address -parse-as-library -package-name Redraw -I "$out"
   -Xcc -fmodule-map-file="$out/module.modulemap")
-swiftc "${flags[@]}" -wmo -module-name RedrawPlatform Sources/RedrawPlatform/*.swift \
-  -emit-module -emit-module-path "$out/RedrawPlatform.swiftmodule" -emit-object -o "$out/RedrawPlatform.o"
-swiftc "${flags[@]}" -use-ld=lld -module-name RedrawAnalysis \
-  Sources/RedrawAnalysis/*/*.swift Fuzz/TraceFuzzer.swift "$out/RedrawPlatform.o" -o "$out/trace-fuzzer"
+# Each module in the order of Package.swift's dependencies, then the fuzzer against them.
+modules=(RedrawPlatform RedrawSchema RedrawReading RedrawSessions RedrawRules RedrawAnalysis)
+for module in "${modules[@]}"; do
+  find "Sources/$module" -name '*.swift' -print0 | xargs -0 swiftc "${flags[@]}" -wmo -module-name "$module" \
+    -emit-module -emit-module-path "$out/$module.swiftmodule" -emit-object -o "$out/$module.o"
+done
+objects=()
+for module in "${modules[@]}"; do objects+=("$out/$module.o"); done
+swiftc "${flags[@]}" -use-ld=lld -module-name TraceFuzzer Fuzz/TraceFuzzer.swift "${objects[@]}" \
+  -o "$out/trace-fuzzer"
 
 for sample in SampleTraces/*/*.jsonl; do
   cp "$sample" "$out/corpus/seed-$(basename "$(dirname "$sample")")-$(basename "$sample")"

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Writes the rule registry from the rule files: every `package enum …: Rule` in
-# Sources/RedrawAnalysis/Rules, in file-name order, and the `Collector` of those that have one.
+# Sources/RedrawRules/Rules, in file-name order, and the `Collector` of those that have one.
 #
-#   scripts/generate-rules.sh           rewrite Sources/RedrawAnalysis/Rules/RuleRegistry+Generated.swift
+#   scripts/generate-rules.sh           rewrite Sources/RedrawRules/Rules/RuleRegistry+Generated.swift
 #   scripts/generate-rules.sh --stdout  print it instead (RuleRegistryTests compares the two)
 #
 # No build is needed. After adding a rule, also regenerate docs/rules.md
@@ -10,7 +10,7 @@
 # every rule (`REDRAW_RECORD_GOLDEN=1 swift test --filter GoldenTests`): docs/contributing.md.
 set -eu
 cd "$(dirname "$0")/.."
-rules_dir=Sources/RedrawAnalysis/Rules
+rules_dir=Sources/RedrawRules/Rules
 output=$rules_dir/RuleRegistry+Generated.swift
 
 rules=""
@@ -42,24 +42,24 @@ generate() {
   echo ""
   echo "/// The collectors of the rules that gather facts while a session is built, one field each,"
   echo "/// and the plan's savings last; the facts they are handed are in \`RuleCollectors.swift\`."
-  echo "struct RuleCollectors {"
+  echo "package struct RuleCollectors {"
   for rule in $collectors; do echo "  var $(field "$rule") = $rule.Collector()"; done
   echo "  var savedEvaluations = SavedEvaluationsCollector()"
   echo ""
-  echo "  /// Hands \`visitor\` each collector, in place, with the builder's arrays a fact may read."
+  echo "  package init() {}"
+  echo ""
+  echo "  /// Hands \`visitor\` each collector, in place, with the builder's threads."
   echo "  ///"
   echo "  /// Generic over the visitor, so each fact's visit is specialized for each collector: the"
-  echo "  /// calls are static, and a fact's default that does nothing costs nothing. The builder's"
-  echo "  /// arrays are passed along as borrowed arguments, never stored in a visitor, where every"
-  echo "  /// fact would retain and release them."
+  echo "  /// calls are static, and a fact's default that does nothing costs nothing. The threads"
+  echo "  /// are passed along as a borrowed argument, never stored in a visitor, where every fact"
+  echo "  /// would retain and release them."
   echo "  @inline(__always)"
-  echo "  mutating func visitEach<Visitor: CollectorVisitor>("
-  echo "    _ visitor: inout Visitor, threads: [Int64] = [], objects: [ObjectState] = [], groups: [InitGroupState] = []"
-  echo "  ) {"
+  echo "  mutating func visitEach<Visitor: CollectorVisitor>(_ visitor: inout Visitor, threads: [Int64] = []) {"
   for rule in $collectors; do
-    echo "    visitor.visit(&$(field "$rule"), threads: threads, objects: objects, groups: groups)"
+    echo "    visitor.visit(&$(field "$rule"), threads: threads)"
   done
-  echo "    visitor.visit(&savedEvaluations, threads: threads, objects: objects, groups: groups)"
+  echo "    visitor.visit(&savedEvaluations, threads: threads)"
   echo "  }"
   echo "}"
 }

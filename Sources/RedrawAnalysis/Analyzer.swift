@@ -1,8 +1,12 @@
+import RedrawReading
+import RedrawSchema
+import RedrawSessions
+
 /// The analysis as a library: read → build sessions → run rules and budgets → filter.
 ///
-/// Settings are resolved once into this value, and ``analyze(paths:names:)`` runs the stages
+/// Settings are resolved once into this value, and `analyze(paths:names:)` runs the stages
 /// in order; every use of the pipeline goes through it (`redraw analyze`, `diff` and `plan`,
-/// the harness and the tests), and ``analyzeAcceptingAll(paths:)`` is the run that writes a
+/// the harness and the tests), and `analyzeAcceptingAll(paths:)` is the run that writes a
 /// baseline. The CLI adds rendering and exit codes.
 ///
 /// ```swift
@@ -39,7 +43,7 @@ public struct Analyzer: Sendable {
   /// - Parameters:
   ///   - paths: The trace files.
   ///   - names: What evidence and errors call each file, by position (by default its path).
-  /// - Throws: ``TraceInputError`` for an unreadable file or, unless lenient, a malformed line.
+  /// - Throws: `TraceInputError` for an unreadable file or, unless lenient, a malformed line.
   public func analyze(paths: [String], names: [String]? = nil) throws(TraceInputError) -> Analysis {
     filter(runRules(try read(paths: paths, names: names)))
   }
@@ -72,7 +76,8 @@ public struct Analyzer: Sendable {
     var reader = TraceReader(lenient: lenient, parsing: jobs)
     var files: [FileReading] = []
     for (index, path) in paths.enumerated() {
-      files.append(try reader.read(path: path, name: names.flatMap { index < $0.count ? $0[index] : nil }))
+      let name = names.flatMap { index < $0.count ? $0[index] : nil }
+      files.append(try reader.read(path: path, name: name))
     }
     return files
   }
@@ -110,7 +115,7 @@ public struct Analyzer: Sendable {
   /// - Parameters:
   ///   - analysis: What this analyzer found in the traces of the app before the migration.
   ///   - target: The SwiftUI build the app will be built with; nil for the one the traces
-  ///     reproduce when they agree, else Xcode 26 (said in ``MigrationPlan/targetSource``).
+  ///     reproduce when they agree, else Xcode 26 (said in `MigrationPlan/targetSource`).
   public func plan(for analysis: Analysis, target: SwiftUIBuild? = nil) -> MigrationPlan {
     MigrationPlan(analysis: analysis, context: ruleContext, target: target)
   }

@@ -1,4 +1,4 @@
-import RedrawAnalysis
+import RedrawRules
 
 /// Writes a baseline: the accepted findings, one entry per distinct rule and subject, with
 /// the highest count it accepts and no times, in the format ``Baseline/accepted(in:)`` reads.

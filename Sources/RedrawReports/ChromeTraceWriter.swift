@@ -1,4 +1,5 @@
-import RedrawAnalysis
+import RedrawReading
+import RedrawRules
 
 /// Converts trace events to the Chrome trace event format (the JSON object form with
 /// `traceEvents`), which Perfetto's UI and chrome://tracing open.

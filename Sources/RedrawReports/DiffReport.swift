@@ -1,4 +1,4 @@
-import RedrawAnalysis
+import RedrawRules
 
 /// `redraw diff` output: the same scenario before and after a change, per view and per
 /// type, in text, JSON, Markdown or HTML.

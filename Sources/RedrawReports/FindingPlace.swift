@@ -1,4 +1,4 @@
-import RedrawAnalysis
+import RedrawRules
 
 /// Where the reports put a finding, in the words they share: for those CI attaches to code
 /// (SARIF, GitHub, JUnit, Xcode), its source location when the trace recorded one and beside

@@ -1,4 +1,4 @@
-import RedrawAnalysis
+import RedrawRules
 
 /// What a finding is about, in words every format shares: each name labelled, so a view and
 /// a model side by side cannot be mistaken for each other.

@@ -1,4 +1,4 @@
-import RedrawAnalysis
+import RedrawRules
 
 /// GitHub Actions workflow commands: each finding becomes an annotation on the run
 /// (`::error file=…,line=…,title=…::message`), with GitHub's escaping of data and

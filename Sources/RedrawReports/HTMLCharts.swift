@@ -1,4 +1,5 @@
-import RedrawAnalysis
+import RedrawRules
+import RedrawSessions
 
 /// The HTML report's pictures, as inline SVG: the what-if bars, the views × properties
 /// matrix and the evaluation timelines. Sizes are capped, whatever the trace.

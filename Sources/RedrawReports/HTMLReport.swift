@@ -1,4 +1,5 @@
-import RedrawAnalysis
+import RedrawRules
+import RedrawSessions
 
 /// A self-contained HTML report: summary and migration what-if above the fold, then
 /// findings, sortable and filterable views and models tables, a views × properties

@@ -1,4 +1,5 @@
-import RedrawAnalysis
+import RedrawRules
+import RedrawSessions
 
 /// The HTML report's sortable, filterable tables.
 enum HTMLTables {

@@ -1,4 +1,6 @@
-import RedrawAnalysis
+import RedrawReading
+import RedrawRules
+import RedrawSessions
 
 /// The report for machines: one JSON document with a stable key order.
 ///

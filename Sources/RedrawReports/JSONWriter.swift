@@ -1,5 +1,5 @@
-import RedrawAnalysis
 import RedrawPlatform
+import RedrawRules
 
 /// Writes JSON by hand, in the order values are given: stable key order, pretty
 /// printed with two spaces, every string escaped.

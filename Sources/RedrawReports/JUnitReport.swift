@@ -1,4 +1,4 @@
-import RedrawAnalysis
+import RedrawRules
 
 /// JUnit XML for CI systems that show test results: one test case per rule and
 /// subject, failing for findings at or above the fail level, and one passing case for

@@ -1,4 +1,4 @@
-import RedrawAnalysis
+import RedrawRules
 
 /// Markdown for `$GITHUB_STEP_SUMMARY` and pull-request comments.
 ///

@@ -1,4 +1,4 @@
-import RedrawAnalysis
+import RedrawRules
 
 /// The output formats of `redraw analyze`, each mapped to its renderer.
 public enum ReportFormat: String, Sendable, CaseIterable {

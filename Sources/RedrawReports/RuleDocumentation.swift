@@ -1,4 +1,4 @@
-import RedrawAnalysis
+import RedrawRules
 
 /// The rules' own descriptions as text and Markdown: `redraw rules`, `redraw explain`
 /// and docs/rules.md all come from here.

@@ -1,4 +1,5 @@
-import RedrawAnalysis
+import RedrawRules
+import RedrawSessions
 
 /// SARIF 2.1.0 for GitHub code scanning and other static-analysis dashboards.
 ///

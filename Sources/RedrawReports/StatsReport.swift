@@ -1,4 +1,6 @@
-import RedrawAnalysis
+import RedrawRules
+import RedrawSchema
+import RedrawSessions
 
 /// The `redraw stats` text: the quick look at traces before a full analysis.
 ///

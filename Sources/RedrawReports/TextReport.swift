@@ -1,4 +1,5 @@
-import RedrawAnalysis
+import RedrawRules
+import RedrawSessions
 
 /// The report for people in a terminal: a summary, then the findings, most severe
 /// and most costly first, wrapped to 80 columns.

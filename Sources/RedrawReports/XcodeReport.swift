@@ -1,4 +1,5 @@
-import RedrawAnalysis
+import RedrawRules
+import RedrawSessions
 
 /// Lines that Xcode shows as issues when a run-script build phase prints them, as clang and
 /// SwiftLint's default reporter write them: `PATH:LINE:COLUMN: warning: message [rule-id]`.

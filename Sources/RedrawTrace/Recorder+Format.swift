@@ -1,4 +1,5 @@
 import CRedrawPlatform
+import RedrawSchema
 
 /// A record read back, with pointers into its chunk for its strings: what one line says.
 enum DecodedRecord {

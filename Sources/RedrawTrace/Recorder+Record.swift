@@ -1,4 +1,5 @@
 import CRedrawPlatform
+import RedrawSchema
 
 /// What a recording thread does for each event: read the clock, find the session's scope,
 /// and write a record into its own chunk (``RecordKind``). No lock, no formatting: the

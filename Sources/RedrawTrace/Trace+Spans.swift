@@ -1,3 +1,5 @@
+import RedrawSchema
+
 /// Body and initializer spans.
 extension Trace {
   // MARK: - Body spans

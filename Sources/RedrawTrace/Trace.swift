@@ -1,3 +1,5 @@
+import RedrawSchema
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -43,7 +43,7 @@ struct StageBenchmark {
         Figure(
           name: "build sessions from parsed events",
           seconds: try median {
-            var builder = SessionBuilder(source: path)
+            var builder = SessionBuilder(source: path, collecting: RuleCollectors.self)
             for (event, line) in parsed { builder.add(event, line: line, strings: table) }
             builder.finish(strings: table)
           }))
@@ -52,7 +52,7 @@ struct StageBenchmark {
     var sessions: [Session] = []
     func build() throws {
       var reader = TraceReader(lenient: false)
-      let reading = try reader.read(path: path)
+      let reading = try reader.readSessions(path: path, collecting: RuleCollectors.self)
       events = reading.events
       sessions = reading.sessions
     }

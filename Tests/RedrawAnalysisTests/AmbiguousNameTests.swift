@@ -1,7 +1,11 @@
+import RedrawAnalysis
 import RedrawTestSupport
 import Testing
 
-@testable import RedrawAnalysis
+@testable import RedrawReading
+@testable import RedrawRules
+@testable import RedrawSchema
+@testable import RedrawSessions
 
 /// Names the recorder could not tell apart (`<email|password>`, `<unnamed String>`) are
 /// never evidence of waste, and no message lists one beside its own alternative.

@@ -1,6 +1,7 @@
 import Testing
 
-@_spi(Bytes) @testable import RedrawAnalysis
+@_spi(Bytes) @testable import RedrawReading
+@testable import RedrawSchema
 
 /// The word-at-a-time pieces of the fast path, checked against plain byte loops.
 @Suite("Word-at-a-time parsing pieces")

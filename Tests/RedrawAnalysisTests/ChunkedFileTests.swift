@@ -1,8 +1,12 @@
 import Foundation
+import RedrawAnalysis
 import RedrawTestSupport
 import Testing
 
-@testable import RedrawAnalysis
+@testable import RedrawReading
+@testable import RedrawRules
+@testable import RedrawSchema
+@testable import RedrawSessions
 
 /// Parser threads read their own chunks: every line must come out of exactly one chunk,
 /// whole, wherever the chunk ends fall.
@@ -68,11 +72,17 @@ struct ChunkedFileTests {
     var strings = StringTable()
     var parallel = ParallelTraceReader(workers: 2, lenient: false)
     parallel.chunkSize = chunkSize
-    let read = try parallel.read(path: path, name: "t.jsonl", strings: &strings)
+    var builder = SessionBuilder(source: "t.jsonl", collecting: RuleCollectors.self)
+    let read = try parallel.read(path: path, name: "t.jsonl", strings: &strings) {
+      builder.add($0, line: $1, strings: $2)
+    }
+    builder.finish(
+      strings: strings, partialLastLine: read.partialLastLine != nil, lastLine: read.partialLastLine?.line ?? 0)
+    let sessions = builder.sessions
     #expect(read.events == expected.events)
     #expect(read.bytes == expected.bytes)
     #expect(read.partialLastLine == expected.partialLastLine)
-    let findings = RuleRegistry.run(on: read.sessions, context: RuleContext())
+    let findings = RuleRegistry.run(on: sessions, context: RuleContext())
     let expectedFindings = RuleRegistry.run(on: expected.sessions, context: RuleContext())
     #expect(findings.map(\.message) == expectedFindings.map(\.message))
     #expect(findings.map(\.evidence) == expectedFindings.map(\.evidence))
@@ -90,12 +100,12 @@ extension ChunkedFileTests {
     parallel.chunkSize = chunkSize
     parallel.maximumLineLength = 10_000
     #expect {
-      try parallel.read(path: path, name: "t.jsonl", strings: &strings)
+      try parallel.read(path: path, name: "t.jsonl", strings: &strings) { _, _, _ in }
     } throws: { error in
       (error as? TraceInputError)?.description == "t.jsonl:21:1: expected a line end within 10000 bytes"
     }
     parallel.maximumLineLength = 30_000
-    #expect(try parallel.read(path: path, name: "t.jsonl", strings: &strings).events == 31)
+    #expect(try parallel.read(path: path, name: "t.jsonl", strings: &strings) { _, _, _ in }.events == 31)
   }
 }
 

@@ -1,8 +1,12 @@
 import Foundation
+import RedrawAnalysis
 import RedrawTestSupport
 import Testing
 
-@testable import RedrawAnalysis
+@testable import RedrawReading
+@testable import RedrawRules
+@testable import RedrawSchema
+@testable import RedrawSessions
 
 /// ``EventSchema``'s table against the format's page and against the fast path's pieces,
 /// which are the table written out for speed.

@@ -1,6 +1,10 @@
+import RedrawAnalysis
 import Testing
 
-@testable import RedrawAnalysis
+@testable import RedrawReading
+@testable import RedrawRules
+@testable import RedrawSchema
+@testable import RedrawSessions
 
 /// How messages spell lists and counts (``Wording``, on ``MessageText``).
 @Suite struct MessageTextTests {

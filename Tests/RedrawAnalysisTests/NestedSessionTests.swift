@@ -1,8 +1,12 @@
 import Foundation
+import RedrawAnalysis
 import RedrawTestSupport
 import Testing
 
-@testable import RedrawAnalysis
+@testable import RedrawReading
+@testable import RedrawRules
+@testable import RedrawSchema
+@testable import RedrawSessions
 
 /// A process's session interrupted by the blocks of test sessions and continued by a `meta`
 /// line with its `session` id, as docs/trace-format.md shows.
@@ -77,7 +81,7 @@ import Testing
       """
     let sessions = try read(text, jobs: 1)
     #expect(sessions.count == 2)
-    #expect(sessions[0].diagnostics.map(\.message) == [SessionBuilder.emptySession])
+    #expect(sessions[0].diagnostics.map(\.message) == [Session.emptySession])
     #expect(sessions[1].diagnostics.isEmpty)
   }
 
@@ -108,6 +112,12 @@ import Testing
     var strings = StringTable()
     var parallel = ParallelTraceReader(workers: jobs, lenient: false)
     parallel.chunkSize = 64
-    return try parallel.read(path: path, name: "t.jsonl", strings: &strings).sessions
+    var builder = SessionBuilder(source: "t.jsonl", collecting: RuleCollectors.self)
+    let read = try parallel.read(path: path, name: "t.jsonl", strings: &strings) {
+      builder.add($0, line: $1, strings: $2)
+    }
+    builder.finish(
+      strings: strings, partialLastLine: read.partialLastLine != nil, lastLine: read.partialLastLine?.line ?? 0)
+    return builder.sessions
   }
 }

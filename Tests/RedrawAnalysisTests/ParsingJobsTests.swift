@@ -1,8 +1,12 @@
 import Foundation
+import RedrawAnalysis
 import RedrawTestSupport
 import Testing
 
-@testable import RedrawAnalysis
+@testable import RedrawReading
+@testable import RedrawRules
+@testable import RedrawSchema
+@testable import RedrawSessions
 
 @Suite struct ParsingJobsTests {
   /// This test's own directory for the files it writes.

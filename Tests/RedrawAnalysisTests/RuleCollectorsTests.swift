@@ -1,6 +1,10 @@
+import RedrawAnalysis
 import Testing
 
-@testable import RedrawAnalysis
+@testable import RedrawReading
+@testable import RedrawRules
+@testable import RedrawSchema
+@testable import RedrawSessions
 
 @Suite("The builder hands facts to the collectors of registered rules")
 struct RuleCollectorsTests {
@@ -21,9 +25,7 @@ struct RuleCollectorsTests {
   /// Notes the type of each collector it is handed.
   struct Census: CollectorVisitor {
     var visited: [String] = []
-    mutating func visit<Collector: SessionCollector>(
-      _ collector: inout Collector, threads: [Int64], objects: [ObjectState], groups: [InitGroupState]
-    ) {
+    mutating func visit<Collector: SessionCollector>(_ collector: inout Collector, threads: [Int64]) {
       visited.append(String(reflecting: Collector.self))
     }
   }

@@ -58,7 +58,7 @@ struct RuleRegistryTests {
 
   @Test func theGeneratedRegistryIsCurrent() throws {
     try GeneratedFile.check(
-      "Sources/RedrawAnalysis/Rules/RuleRegistry+Generated.swift", printedBy: "scripts/generate-rules.sh",
+      "Sources/RedrawRules/Rules/RuleRegistry+Generated.swift", printedBy: "scripts/generate-rules.sh",
       ["--stdout"], regenerate: "scripts/generate-rules.sh")
   }
 

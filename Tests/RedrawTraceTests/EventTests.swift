@@ -145,7 +145,7 @@ extension RecorderTests {
     func everyEffectKindIsWrittenByName(kind: EffectKind) throws {
       let lines = try record { Trace.effect(kind) }
       #expect(lines[1].e == "effect")
-      #expect(lines[1].kind == kind.rawValue)
+      #expect(lines[1].kind == kind.name)
       #expect(lines[1].detail == nil)
     }
 

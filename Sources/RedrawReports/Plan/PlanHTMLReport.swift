@@ -1,4 +1,4 @@
-import RedrawAnalysis
+import RedrawRules
 
 /// The plan as a self-contained page: the what-if with saved and added side by side, the
 /// checklist, the models and their owners, and the views; tables sort and filter.

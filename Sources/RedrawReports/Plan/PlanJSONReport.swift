@@ -1,4 +1,5 @@
-import RedrawAnalysis
+import RedrawRules
+import RedrawSessions
 
 /// The plan as the JSON contract of docs/json-report.md ("The migration plan").
 enum PlanJSONReport {

@@ -1,4 +1,4 @@
-import RedrawAnalysis
+import RedrawRules
 
 /// The plan as Markdown, for a pull request or `$GITHUB_STEP_SUMMARY`.
 enum PlanMarkdownReport {

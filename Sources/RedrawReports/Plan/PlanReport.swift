@@ -1,4 +1,5 @@
-import RedrawAnalysis
+import RedrawRules
+import RedrawSessions
 
 /// `redraw plan` output: the migration, model by model, in text, JSON, Markdown or HTML.
 ///

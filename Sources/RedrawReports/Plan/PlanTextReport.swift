@@ -1,4 +1,4 @@
-import RedrawAnalysis
+import RedrawRules
 
 /// The plan for a terminal: the totals, the checklist, then each model and its views.
 enum PlanTextReport {

@@ -1,0 +1,147 @@
+import RedrawReading
+
+/// One view node and why its body was evaluated each time.
+public struct NodeSummary: Sendable {
+  public var node: Int64
+  public var view: String
+  /// The parent node named by the node's `body` events.
+  public var parent: Int64?
+  public var evaluations = 0
+  /// First evaluations.
+  public var initial = 0
+  /// Evaluations caused by a write to a property the view read.
+  public var needed = 0
+  /// Evaluations caused by the view's own state.
+  public var state = 0
+  /// Evaluations because the parent was evaluated (and needed to be).
+  public var parentDriven = 0
+  /// Evaluations caused by writes to properties of a read object that the view never read.
+  public var overBroad = 0
+  /// Evaluations because an ancestor's evaluation was wasted (over-broad, of an equal
+  /// value, or cascaded itself).
+  public var cascaded = 0
+  /// Evaluations caused only by writes of an equal value to properties it read
+  /// (`"same":true`): `@Observable` since Swift 6.2 does not notify of those.
+  public var equalValue = 0
+  /// Updates of properties it read without subscribing to their object that never
+  /// re-evaluated it (the `missed-update` rule): with `@Observable` each would have.
+  public var missedUpdates = 0
+  /// Evaluations with no cause the trace shows.
+  public var unknown = 0
+  /// Nanoseconds spent in the body, all evaluations.
+  public var bodyTime: Int64 = 0
+  /// Distinct properties (type and name) read over all evaluations.
+  public var propertiesRead = 0
+  /// The node's first `body` event.
+  public var first: Evidence
+  /// Evaluations per time bucket from the session's start (``Session/timelineBucket`` wide),
+  /// only the buckets that have any, in order.
+  public var timeline: [TimelineBucket] = []
+  /// The properties the node read, as `Type.property`, sorted.
+  public var readProperties: [String] = []
+  /// The `site` of its first `body` event that recorded one, as recorded: where the view's
+  /// body is (the marker's or body form's call), or where the harness declares the view.
+  public var site: String?
+  /// The view structs made for the node, as `struct` events recorded them (the harness
+  /// writes them); nil when the trace recorded none for it.
+  public var structsMade: Int?
+  /// Of ``structsMade``, those made by parent evaluations the migration saves (over-broad,
+  /// of an equal value, or cascaded): after the move they are not made.
+  public var structsMadeBySavedEvaluations = 0
+  /// Evaluations of its parent after its own first one: each re-created its struct, as far
+  /// as a trace without `struct` events tells.
+  public var parentEvaluationsSinceFirst = 0
+  /// Of those, the ones the migration saves.
+  public var parentSavedEvaluationsSinceFirst = 0
+  /// The types it subscribed to (`observe` events), and through which wrapper.
+  public var holdings: [ModelHolding] = []
+  /// The types it edited through bindings (writes inside its `binding` actions), sorted.
+  public var bindings: [String] = []
+
+  /// Buckets of the per-node evaluation timeline.
+  package static let timelineBuckets = 64
+
+  public init(node: Int64, view: String, first: Evidence) {
+    self.node = node
+    self.view = view
+    self.first = first
+  }
+
+  /// The evaluations the same run would have had with property-level tracking
+  /// (`@Observable`): without the over-broad, equal-value and cascaded ones, and with one
+  /// more for each missed update.
+  public var evaluationsWithPropertyTracking: Int {
+    evaluations - overBroad - cascaded - equalValue + missedUpdates
+  }
+
+  /// The view structs made for it: recorded, or else inferred (one, and one more for each
+  /// of its parent's later evaluations), with whether it was inferred.
+  public var structs: (count: Int, inferred: Bool) {
+    if let structsMade { return (max(structsMade, 1), false) }
+    return (1 + parentEvaluationsSinceFirst, true)
+  }
+
+  /// The view structs that will be made for it after the move to `@Observable`: ``structs``
+  /// without those made by the parent evaluations the move saves. (A parent's added
+  /// evaluations, updates it missed, would make more; they are not counted.)
+  public var structsAfterMigration: (count: Int, inferred: Bool) {
+    if let structsMade { return (max(structsMade - structsMadeBySavedEvaluations, 1), false) }
+    return (1 + max(0, parentEvaluationsSinceFirst - parentSavedEvaluationsSinceFirst), true)
+  }
+
+  /// Its evaluations the move to `@Observable` saves.
+  package var saved: Int { overBroad + equalValue + cascaded }
+}
+
+extension NodeSummary {
+  /// How a view held an object it subscribed to: the `observe` event's `detail`.
+  public struct ModelHolding: Sendable, Hashable {
+    public var type: String
+    /// The wrapper; nil when the event named none this reader knows.
+    public var wrapper: ModelWrapper?
+    /// The node's first `observe` event of the type through the wrapper.
+    public var first: Evidence?
+
+    public init(type: String, wrapper: ModelWrapper?, first: Evidence? = nil) {
+      self.type = type
+      self.wrapper = wrapper
+      self.first = first
+    }
+  }
+}
+
+/// The property wrappers through which a view subscribes to an `ObservableObject`.
+public enum ModelWrapper: String, Sendable, Hashable, CaseIterable {
+  case stateObject, observedObject, environmentObject
+  /// `@StateObject` whose initial value the view's `init` assigns.
+  case stateObjectInInit
+
+  /// Whether the view owns the object (`@StateObject`, however its value is given).
+  public var owns: Bool { self == .stateObject || self == .stateObjectInInit }
+
+  /// As written in Swift: `@StateObject`.
+  public var attribute: String {
+    switch self {
+    case .stateObject, .stateObjectInInit: "@StateObject"
+    case .observedObject: "@ObservedObject"
+    case .environmentObject: "@EnvironmentObject"
+    }
+  }
+}
+
+extension NodeSummary {
+  /// One bucket of a node's timeline.
+  public struct TimelineBucket: Sendable, Hashable {
+    /// The bucket's position, 0 ..< 64, from the session's start.
+    public var index: Int32
+    public var evaluations: Int32
+    /// The over-broad and cascaded evaluations among them.
+    public var wasted: Int32
+
+    public init(index: Int32, evaluations: Int32, wasted: Int32) {
+      self.index = index
+      self.evaluations = evaluations
+      self.wasted = wasted
+    }
+  }
+}

@@ -1,0 +1,244 @@
+import RedrawReading
+
+/// Reads and writes: what each evaluation read, and which nodes a write invalidates.
+///
+/// A read inside a body evaluation is appended to its thread's ``ThreadState/openReads``,
+/// the reads of all open evaluations on the thread, innermost last; the evaluation's
+/// read set is settled once, when it ends (see `endBody`). A node's read set is then
+/// what its last finished evaluation read, while a node being evaluated is judged by
+/// what it has read so far.
+extension SessionBuilder {
+  @inline(__always)
+  mutating func read(_ event: TraceEvent, _ evidence: Evidence, strings: borrowing StringTable) {
+    let type = event.type!
+    let property = event.property!
+    propertyReads[propertyIndex(type: type, property: property, strings: strings)] += 1
+    let thread = threadIndex(event.thread)
+    let span = threads[thread].spans.last
+    let inBody: Bool
+    if case .body? = span?.kind { inBody = true } else { inBody = false }
+    let slot = touch(event.object!, type: type, inInit: span?.isInit ?? false, use: inBody, evidence)
+    guard inBody else {
+      if span == nil {
+        note(
+          "reads outside any body or init span (untracked reads)", line: evidence.line, time: event.time, allowed: true)
+      }
+      return
+    }
+    threads[thread].openReads.push(ReadKey(slot: slot, property: property))
+  }
+
+  /// A body's subscription to an object (`observe`): the view depends on the whole object,
+  /// as with `@ObservedObject`, whether or not it reads a property of it. It joins the
+  /// evaluation's reads as a read of no property (``ReadKey/subscriptionProperty``), so every write
+  /// to the object invalidates the view, and one it does not read is over-broad.
+  mutating func observe(_ event: TraceEvent, _ evidence: Evidence) {
+    let thread = threadIndex(event.thread)
+    guard case .body(let node)? = threads[thread].spans.last?.kind else {
+      note("observe events outside a body (ignored)", line: evidence.line, time: event.time)
+      return
+    }
+    hasSubscriptions = true
+    let (type, wrapper) = (event.type!, event.detail)
+    if !nodes[node].holdings.contains(where: { $0.type == type && $0.wrapper == wrapper }) {
+      nodes[node].holdings.append(NodeHolding(type: type, wrapper: wrapper, first: evidence))
+    }
+    let slot = touch(event.object!, type: event.type!, inInit: false, use: true, evidence)
+    threads[thread].openReads.push(ReadKey(slot: slot, property: ReadKey.subscriptionProperty))
+  }
+
+  /// A body made a binding to a property of an object (`bind`, `$model.query`): the view
+  /// edits instances of the type through bindings, so `redraw plan` makes it `@Bindable`.
+  mutating func bind(_ event: TraceEvent, _ evidence: Evidence) {
+    guard case .body(let node)? = threads[threadIndex(event.thread)].spans.last?.kind else {
+      note("bind events outside a body (ignored)", line: evidence.line, time: event.time)
+      return
+    }
+    bindings.insert(NodeBinding(node: nodes[node].summary.node, type: event.type!))
+  }
+
+  mutating func write(_ event: TraceEvent, _ evidence: Evidence, strings: borrowing StringTable) {
+    let type = event.type!
+    let property = event.property!
+    let propertyIndex = propertyIndex(type: type, property: property, strings: strings)
+    properties[propertyIndex].writes += 1
+    writeCount += 1
+    if properties[propertyIndex].firstWrite == nil { properties[propertyIndex].firstWrite = evidence }
+    if properties[propertyIndex].site == nil { properties[propertyIndex].site = event.site }
+    let span = innermostSpan(on: event.thread)
+    let inInit = span?.isInit ?? false
+    let slot = touch(event.object!, type: type, inInit: inInit, evidence)
+    if !inInit { objects[slot].writes &+= 1 }
+    if event.same {
+      properties[propertyIndex].equalWrites += 1
+      if properties[propertyIndex].firstEqualWrite == nil { properties[propertyIndex].firstEqualWrite = evidence }
+    }
+    var action: Int32 = -1
+    if case .action(let index)? = span?.kind {
+      actions[index].writes += 1
+      action = Int32(index)
+      if let node = span?.bindingNode, node >= 0 { bindings.insert(NodeBinding(node: node, type: type)) }
+    }
+    // A write inside a body to an instance no view has read invalidates nobody: a fresh
+    // instance being built (its `init` assigning its properties, with no `Trace.make` span
+    // around it) while a parent's body re-creates a child. Only writes that can invalidate a
+    // view count.
+    let write = PendingWrite(
+      type: type, property: property, site: event.site, action: action, line: Int32(truncatingIfNeeded: evidence.line),
+      thread: Int32(truncatingIfNeeded: lastThread), time: event.time, same: event.same,
+      update: inInit ? updateNumber : updateOfWrite())
+    properties[propertyIndex].trail.keep(write.sample(threads: threadIDs))
+    if case .body(let index)? = span?.kind, objects[slot].used, let start = span?.start {
+      let evaluation = EvaluationFact(
+        node: index, parent: nodes[index].parentIndex, view: nodes[index].view, start: start, thread: event.thread)
+      collectors.writeInBody(evaluation, write: write, at: evidence, sample: write.sample(threads: threadIDs))
+    }
+    // Reads of names the recorder could not tell apart count as reads of each candidate.
+    let aliases =
+      ambiguousNames.isEmpty
+      ? nil : ambiguousNames.aliases(of: property, type: type, index: propertyIndex, strings: strings)
+    invalidateReaders(of: slot, write: write, aliases: aliases)
+  }
+
+  /// The index of a property in `properties`, added on first sight (when an ambiguous name
+  /// is noted as such).
+  @inline(__always)
+  mutating func propertyIndex(type: StringID, property: StringID, strings: borrowing StringTable) -> Int {
+    let (index, inserted) = propertyIDs.insert(MemberKey(type: type, property: property).rawValue)
+    if inserted {
+      properties.append(PropertyState(type: type, property: property))
+      propertyReads.append(0)
+      // Only a name the recorder could not tell starts with `<`.
+      if strings.firstByte(of: property) == UInt8(ascii: "<") {
+        ambiguousNames.note(type: type, property: property, name: strings[property])
+      }
+    }
+    return index
+  }
+
+  // MARK: - Invalidation
+
+  /// Marks every node that read the object in `slot` for re-evaluation: the nodes whose
+  /// last finished evaluation read it, found through the object's readers, and the nodes
+  /// being evaluated that have read it so far.
+  ///
+  /// `aliases`, when the session recorded ambiguous names, are the other properties whose
+  /// reads count as reads of the written one (``AmbiguousNames``).
+  private mutating func invalidateReaders(of slot: Int, write: PendingWrite, aliases: AmbiguousNames.Aliases?) {
+    let read = ReadKey(slot: slot, property: write.property)
+    if !objects[slot].readers.isEmpty {
+      var readers: [Int32] = []
+      swap(&readers, &objects[slot].readers)
+      var kept = 0
+      // By position: iterating the array itself would hold a second reference to it,
+      // and the first store below would copy it.
+      for position in readers.indices {
+        let reader = readers[position]
+        let index = Int(reader)
+        if nodes[index].openEvaluations == 0 {
+          // Index entries are dropped lazily, once the node no longer reads the object.
+          guard nodes[index].reads.holdsObject(slot) else {
+            nodes[index].indexedObjects.remove(Int32(slot))
+            continue
+          }
+          var needed = nodes[index].reads.holds(read)
+          if !needed, let aliases { needed = aliases.match(nodes[index].reads, slot: slot) }
+          // A read of an object the view does not subscribe to (object-level tracking, from
+          // the session's first subscription on) that a write changed: the view keeps showing
+          // the old value unless something else re-evaluates it (``MissedUpdateRule``).
+          let missable =
+            needed && hasSubscriptions
+            && !nodes[index].reads.holds(ReadKey(slot: slot, property: ReadKey.subscriptionProperty))
+          invalidate(index, by: write, needed: needed, missable: missable)
+          if missable { collectors.unsubscribedReadWritten(node: index, write: write, threads: threadIDs) }
+        }
+        readers[kept] = reader
+        kept += 1
+      }
+      readers.removeLast(readers.count - kept)
+      swap(&readers, &objects[slot].readers)
+    }
+    forEachOpenEvaluation { builder, index, reads in
+      var readsObject = false
+      var readsProperty = false
+      for key in reads where key.slot == slot {
+        readsObject = true
+        if key == read || aliases?.match(property: key.property) == true {
+          readsProperty = true
+          break
+        }
+      }
+      if readsObject { builder.invalidate(index, by: write, needed: readsProperty) }
+    }
+  }
+
+  /// - Parameter missable: The write is of an object the node reads without subscribing to it:
+  ///   an update that does not re-evaluate the node is missed (and added back by the what-if),
+  ///   so a later update's evaluation owes it nothing (``NodeState/pendingNeededMissable``).
+  @inline(__always)
+  private mutating func invalidate(_ index: Int, by write: PendingWrite, needed: Bool, missable: Bool = false) {
+    if needed {
+      // A missable write of an earlier update was missed: the writes of this one decide.
+      if _slowPath(nodes[index].pendingNeededMissable), nodes[index].pendingNeeded?.update != write.update {
+        nodes[index].pendingNeeded = nil
+        nodes[index].pendingNeededChanges = false
+        nodes[index].pendingNeededMissable = false
+      }
+      // The flag follows the write that names the cause (below).
+      if nodes[index].pendingNeeded == nil || (!write.same && !nodes[index].pendingNeededChanges) {
+        nodes[index].pendingNeededMissable = missable
+      }
+      // The first write that changed a value names the cause; until one does, the first
+      // write of an equal value (``EvaluationReason/equalValue(_:)``).
+      if !write.same, !nodes[index].pendingNeededChanges {
+        nodes[index].pendingNeededChanges = true
+        nodes[index].pendingNeeded = write
+      } else if nodes[index].pendingNeeded == nil {
+        nodes[index].pendingNeeded = write
+      }
+    } else if let pending = nodes[index].pendingOverBroad {
+      // Several writes the view did not read: the first that changed a value is charged,
+      // ahead of writes of an equal value before it; the first other property is kept, so
+      // the finding says the evaluation had other causes too.
+      guard pending.pair != write.pair else { return }
+      if pending.same, !write.same {
+        var charged = write
+        charged.alsoWritten = pending.pair
+        nodes[index].pendingOverBroad = charged
+      } else if pending.alsoWritten == .max {
+        nodes[index].pendingOverBroad!.alsoWritten = write.pair
+      }
+    } else {
+      nodes[index].pendingOverBroad = write
+    }
+  }
+
+  /// Calls `body` with every body evaluation still open, its node and what it read so far.
+  ///
+  /// - Complexity: O(open spans + their reads); nothing is copied.
+  mutating func forEachOpenEvaluation(_ body: (inout SessionBuilder, Int, ArraySlice<ReadKey>) -> Void) {
+    for thread in threads.indices where !threads[thread].openReads.isEmpty {
+      let spans = threads[thread].spans
+      for position in spans.indices {
+        guard case .body(let index) = spans[position].kind else { continue }
+        let start = Int(spans[position].readsStart)
+        let end = position + 1 < spans.count ? Int(spans[position + 1].readsStart) : threads[thread].openReads.count
+        guard start < end else { continue }
+        let reads = threads[thread].openReads[start..<end]
+        body(&self, index, reads)
+      }
+    }
+  }
+
+  /// Adds the properties read by evaluations that never ended to their nodes, so a trace
+  /// cut short still shows what its views read.
+  mutating func settleOpenEvaluations() {
+    forEachOpenEvaluation { builder, index, reads in
+      for key in reads where key.property != ReadKey.subscriptionProperty {
+        let type = builder.objects[key.slot].type
+        builder.nodes[index].properties.insert(
+          MemberKey(type: type, property: StringID(rawValue: key.property)).rawValue)
+      }
+    }
+  }
+}
