@@ -10,15 +10,15 @@ extension SessionBuilder {
   mutating func beginAction(_ event: TraceEvent, _ evidence: Evidence) {
     let name = event.name!
     let index: Int
-    if let existing = actionIndex[name] {
+    if let existing = actionTable.actionIndex[name] {
       index = existing
     } else {
-      index = actions.count
-      actions.append(ActionState(name: name, first: evidence))
-      actionIndex[name] = index
+      index = actionTable.actions.count
+      actionTable.actions.append(ActionState(name: name, first: evidence))
+      actionTable.actionIndex[name] = index
     }
-    actions[index].performed += 1
-    beginStep()
+    actionTable.actions[index].performed += 1
+    updates.beginStep()
     push(
       OpenSpan(id: event.span, kind: .action(index), start: evidence, bindingNode: event.binding ? event.node : -1),
       on: event.thread)
@@ -29,16 +29,16 @@ extension SessionBuilder {
   mutating func countForAction(_ reason: EvaluationReason, view: StringID) {
     switch reason {
     case .needed(let write) where write.action >= 0:
-      actions[Int(write.action)].evaluations += 1
-      actions[Int(write.action)].byView[view, default: (0, 0)].needed += 1
+      actionTable.actions[Int(write.action)].evaluations += 1
+      actionTable.actions[Int(write.action)].byView[view, default: (0, 0)].needed += 1
     case .overBroad(let write) where write.action >= 0:
-      actions[Int(write.action)].evaluations += 1
-      actions[Int(write.action)].overBroad += 1
-      actions[Int(write.action)].byView[view, default: (0, 0)].wasted += 1
+      actionTable.actions[Int(write.action)].evaluations += 1
+      actionTable.actions[Int(write.action)].overBroad += 1
+      actionTable.actions[Int(write.action)].byView[view, default: (0, 0)].wasted += 1
     case .equalValue(let write) where write.action >= 0:
-      actions[Int(write.action)].evaluations += 1
-      actions[Int(write.action)].equalValue += 1
-      actions[Int(write.action)].byView[view, default: (0, 0)].wasted += 1
+      actionTable.actions[Int(write.action)].evaluations += 1
+      actionTable.actions[Int(write.action)].equalValue += 1
+      actionTable.actions[Int(write.action)].byView[view, default: (0, 0)].wasted += 1
     default:
       break
     }

@@ -7,27 +7,27 @@ extension SessionBuilder {
   /// Finishes the session in progress, naming its summaries on up to `namingThreads`
   /// threads (two sides: more do not help).
   mutating func finishSession(strings: borrowing StringTable, namingThreads: Int = 1) {
-    guard var session = current else { return }
+    guard var session = progress.current else { return }
     settleOpenEvaluations()
-    let counts = eventCounts.all
+    let counts = log.eventCounts.all
     if counts.reduce(0, +) == counts[Int(EventKind.meta.rawValue)] {
       note(Session.emptySession, line: session.line, time: 0)
     }
     session.eventCounts = counts
-    session.unknownKeys = unknownKeys
-    let openSpans = threads.reduce(0) { $0 + $1.spans.count }
+    session.unknownKeys = log.unknownKeys
+    let openSpans = spans.threads.reduce(0) { $0 + $1.spans.count }
     if openSpans > 0 {
       let line = session.truncation?.line ?? session.line
-      let firstOpen = threads.lazy.flatMap(\.spans).map(\.start.line).min()
+      let firstOpen = spans.threads.lazy.flatMap(\.spans).map(\.start.line).min()
       session.truncation = Session.Truncation(
         partialLastLine: session.truncation?.partialLastLine ?? false, openSpans: openSpans, line: line,
         firstOpenSpanLine: firstOpen)
     }
-    session.threads = threads.count
-    session.timelineBucket = timelineWidth
-    session.duration = firstTime.map { lastTime - $0 } ?? 0
-    closeOpenBuckets()
-    session.diagnostics = diagnosticOrder.compactMap { diagnostics[$0] }
+    session.threads = spans.threads.count
+    session.timelineBucket = nodeTable.timelineWidth
+    session.duration = log.firstTime.map { log.lastTime - $0 } ?? 0
+    nodeTable.closeOpenBuckets()
+    session.diagnostics = log.diagnosticOrder.compactMap { log.diagnostics[$0] }
     // The builder names its summaries while the collectors name theirs: both only read
     // the finished state, and each writes its own copy of the session, so on two threads
     // they run side by side (the over-broad collector's naming alone is a third of
@@ -35,8 +35,9 @@ extension SessionBuilder {
     var collectors = type(of: self.collectors).init()
     swap(&collectors, &self.collectors)
     let built = BuiltSession(
-      nodes: nodes, groups: groups, properties: properties,
-      instances: InstancesView(objects: objects, groups: groups), hasAmbiguousNames: !ambiguousNames.isEmpty)
+      nodes: nodeTable.nodes, groups: initGroups.groups, properties: propertyTable.properties,
+      instances: InstancesView(objects: objectTable.objects, groups: initGroups.groups),
+      hasAmbiguousNames: !propertyTable.ambiguousNames.isEmpty)
     let strings = copy strings
     let named = ParallelWork.map(2, threads: namingThreads) { [session] side in
       var named = session
@@ -59,18 +60,20 @@ extension SessionBuilder {
   /// groups, properties, updates and actions.
   private func nameSummaries(into session: inout Session, names: inout TrailNames, strings: borrowing StringTable) {
     var bindingTypes: [Int64: [String]] = [:]
-    for binding in bindings { bindingTypes[binding.node, default: []].append(strings[binding.type]) }
-    session.nodes = nodes.map { node in
+    for binding in actionTable.bindings { bindingTypes[binding.node, default: []].append(strings[binding.type]) }
+    session.nodes = nodeTable.nodes.map { node in
       var summary = node.summary
       summary.view = strings[node.view]
       summary.site = node.site.map { strings[$0] }
-      if let structs = structsMade(for: summary.node) {
+      if let structs = structTally.made(for: summary.node) {
         summary.structsMade = structs.made
         summary.structsMadeBySavedEvaluations = structs.bySaved
       }
       if let parent = node.parentIndex {
-        summary.parentEvaluationsSinceFirst = max(0, nodes[parent].summary.evaluations - node.parentEvaluationsAtFirst)
-        summary.parentSavedEvaluationsSinceFirst = max(0, nodes[parent].summary.saved - node.parentSavedAtFirst)
+        summary.parentEvaluationsSinceFirst = max(
+          0, nodeTable.nodes[parent].summary.evaluations - node.parentEvaluationsAtFirst)
+        summary.parentSavedEvaluationsSinceFirst = max(
+          0, nodeTable.nodes[parent].summary.saved - node.parentSavedAtFirst)
       }
       summary.holdings = node.holdings.map { holding in
         NodeSummary.ModelHolding(
@@ -84,13 +87,15 @@ extension SessionBuilder {
         return "\(strings[key.type]).\(strings[key.property])"
       }.sorted()
       // An ambiguous name beside one of its alternatives is not listed, nor counted.
-      if !ambiguousNames.isEmpty { summary.readProperties = AmbiguousNames.collapsed(summary.readProperties) }
+      if !propertyTable.ambiguousNames.isEmpty {
+        summary.readProperties = AmbiguousNames.collapsed(summary.readProperties)
+      }
       summary.propertiesRead = summary.readProperties.count
       return summary
     }
     let viewOfNode = Dictionary(session.nodes.map { ($0.node, $0.view) }, uniquingKeysWith: { _, last in last })
-    session.initGroups = groups.indices.map { index in
-      let group = groups[index]
+    session.initGroups = initGroups.groups.indices.map { index in
+      let group = initGroups.groups[index]
       var summary = group.summary
       summary.type = strings[group.key.type]
       summary.site = group.key.site.map { strings[$0] }
@@ -100,15 +105,16 @@ extension SessionBuilder {
       summary.trail = group.trail.events(&names, strings)
       return summary
     }
-    var causedByView = [[String: Int]](repeating: [:], count: properties.count)
-    for (raw, count) in zip(updateIDs.keys, updateCounts) {
+    var causedByView = [[String: Int]](repeating: [:], count: propertyTable.properties.count)
+    for (raw, count) in zip(updates.updateIDs.keys, updates.updateCounts) {
       let key = UpdateKey(rawValue: raw)
       causedByView[key.property][strings[key.view], default: 0] += count.needed + count.wasted
     }
-    session.properties = properties.indices.map { index in
-      let state = properties[index]
+    session.properties = propertyTable.properties.indices.map { index in
+      let state = propertyTable.properties[index]
       var summary = PropertySummary(
-        type: strings[state.type], property: strings[state.property], reads: propertyReads[index], writes: state.writes,
+        type: strings[state.type], property: strings[state.property], reads: propertyTable.propertyReads[index],
+        writes: state.writes,
         neededEvaluations: state.neededEvaluations, overBroadEvaluations: state.overBroadEvaluations,
         firstWrite: state.firstWrite, writeSite: state.site.map { strings[$0] })
       summary.equalValueEvaluations = state.equalValueEvaluations
@@ -120,10 +126,11 @@ extension SessionBuilder {
       return summary
     }.sorted { ($0.type, $0.property) < ($1.type, $1.property) }
     session.updates = Self.updates(
-      Array(zip(updateIDs.keys.lazy.map(UpdateKey.init(rawValue:)), updateCounts)), properties: properties,
-      actions: actions, names: &names,
+      Array(zip(updates.updateIDs.keys.lazy.map(UpdateKey.init(rawValue:)), updates.updateCounts)),
+      properties: propertyTable.properties,
+      actions: actionTable.actions, names: &names,
       strings: strings)
-    session.actions = actions.map { state in
+    session.actions = actionTable.actions.map { state in
       ActionSummary(
         name: strings[state.name], performed: state.performed, writes: state.writes, evaluations: state.evaluations,
         overBroad: state.overBroad, equalValue: state.equalValue, first: state.first)

@@ -16,24 +16,24 @@ extension SessionBuilder {
   mutating func beginInit(_ event: TraceEvent, _ evidence: Evidence) {
     let key = GroupKey(type: event.type!, site: event.site, owner: event.owner)
     let index: Int
-    if let existing = groupIndex[key] {
+    if let existing = initGroups.groupIndex[key] {
       index = existing
     } else {
-      index = groups.count
-      groups.append(InitGroupState(key: key, first: evidence))
-      groupIndex[key] = index
+      index = initGroups.groups.count
+      initGroups.groups.append(InitGroupState(key: key, first: evidence))
+      initGroups.groupIndex[key] = index
     }
-    groups[index].summary.runs += 1
-    groups[index].summary.latest = evidence
-    if groups[index].trail.count < TrailSample.limit {
-      groups[index].trail.append(
+    initGroups.groups[index].summary.runs += 1
+    initGroups.groups[index].summary.latest = evidence
+    if initGroups.groups[index].trail.count < TrailSample.limit {
+      initGroups.groups[index].trail.append(
         TrailSample(
           kind: .initializer, name: event.type, line: evidence.line, time: evidence.time, thread: event.thread,
           site: event.site))
     }
     if let construction = constructionContext(owner: event.owner, thread: event.thread) {
-      groups[index].summary.constructionRuns += 1
-      if groups[index].constructedIn == nil { groups[index].constructedIn = construction }
+      initGroups.groups[index].summary.constructionRuns += 1
+      if initGroups.groups[index].constructedIn == nil { initGroups.groups[index].constructedIn = construction }
     }
     push(OpenSpan(id: event.span, kind: .`init`(group: index), start: evidence), on: event.thread)
   }
@@ -42,9 +42,9 @@ extension SessionBuilder {
   /// struct: `.some(view)` inside the body of `view`, `.some(nil)` under an owner outside
   /// any body, nil when it runs on purpose.
   private mutating func constructionContext(owner: Int64?, thread: Int64) -> StringID?? {
-    for span in threads[threadIndex(thread)].spans.reversed() {
+    for span in spans.threads[spans.index(of: thread)].spans.reversed() {
       switch span.kind {
-      case .body(let node): return .some(nodes[node].view)
+      case .body(let node): return .some(nodeTable.nodes[node].view)
       case .`init`: continue
       case .action: return nil
       }
@@ -62,29 +62,31 @@ extension SessionBuilder {
   mutating func endInit(
     group index: Int, span: OpenSpan, at time: Int64, producing object: Int64?, _ evidence: Evidence
   ) {
-    groups[index].summary.totalTime += max(0, time - span.start.time)
+    initGroups.groups[index].summary.totalTime += max(0, time - span.start.time)
     guard let object else { return }
-    groups[index].summary.produced += 1
-    let slot = touch(object, type: groups[index].key.type, inInit: true, evidence)
-    objects[slot].group = index
-    if objects[slot].used { groups[index].summary.used += 1 }
+    initGroups.groups[index].summary.produced += 1
+    let slot = touch(object, type: initGroups.groups[index].key.type, inInit: true, evidence)
+    objectTable.objects[slot].group = index
+    if objectTable.objects[slot].used { initGroups.groups[index].summary.used += 1 }
   }
 
   mutating func effect(_ event: TraceEvent, _ evidence: Evidence, strings: borrowing StringTable) {
     let kind = event.effect!
-    let span = innermostSpan(on: event.thread)
+    let span = spans.innermost(on: event.thread)
     switch span?.kind {
     case .`init`(let index)?:
-      groups[index].summary.effects[kind, default: 0] += 1
-      if groups[index].trail.count < TrailSample.limit { groups[index].trail.append(Self.effect(event, evidence)) }
-      if groups[index].summary.effectDetails[kind] == nil, let detail = event.detail {
-        groups[index].summary.effectDetails[kind] = strings[detail]
+      initGroups.groups[index].summary.effects[kind, default: 0] += 1
+      if initGroups.groups[index].trail.count < TrailSample.limit {
+        initGroups.groups[index].trail.append(Self.effect(event, evidence))
+      }
+      if initGroups.groups[index].summary.effectDetails[kind] == nil, let detail = event.detail {
+        initGroups.groups[index].summary.effectDetails[kind] = strings[detail]
       }
     case .action?:
       break
     case .body(let index)?:
       let evaluation = EvaluationFact(
-        node: index, parent: nodes[index].parentIndex, view: nodes[index].view, start: span!.start,
+        node: index, parent: nodeTable.nodes[index].parentIndex, view: nodeTable.nodes[index].view, start: span!.start,
         thread: event.thread)
       collectors.effectInBody(
         evaluation,
@@ -105,32 +107,32 @@ extension SessionBuilder {
   @discardableResult
   mutating func touch(_ object: Int64, type: StringID, inInit: Bool, use: Bool = false, _ evidence: Evidence) -> Int {
     let slot: Int
-    if !inInit, let last = lastTouched, last.object == object {
+    if !inInit, let last = objectTable.lastTouched, last.object == object {
       slot = last.slot
     } else {
-      let (found, inserted) = objectIDs.insert(DenseIndex.key(object))
+      let (found, inserted) = objectTable.objectIDs.insert(DenseIndex.key(object))
       slot = found
       if inserted {
-        objects.append(ObjectState(type: type))
-      } else if objects[slot].released {
+        objectTable.objects.append(ObjectState(type: type))
+      } else if objectTable.objects[slot].released {
         note("an object id was used again after its deinit", line: evidence.line, time: evidence.time)
-        objects[slot] = ObjectState(type: type)
-        objectResets += 1
+        objectTable.objects[slot] = ObjectState(type: type)
+        objectTable.objectResets += 1
       }
-      if !inInit { lastTouched = (object, slot) }
+      if !inInit { objectTable.lastTouched = (object, slot) }
     }
-    if use, !objects[slot].used {
-      objects[slot].used = true
-      if let group = objects[slot].group { groups[group].summary.used += 1 }
+    if use, !objectTable.objects[slot].used {
+      objectTable.objects[slot].used = true
+      if let group = objectTable.objects[slot].group { initGroups.groups[group].summary.used += 1 }
     }
     return slot
   }
 
   mutating func release(_ event: TraceEvent) {
-    guard let slot = objectIDs.index(of: DenseIndex.key(event.object!)) else { return }
-    objects[slot].released = true
-    if lastTouched?.slot == slot { lastTouched = nil }
-    objects[slot].readers = []
+    guard let slot = objectTable.objectIDs.index(of: DenseIndex.key(event.object!)) else { return }
+    objectTable.objects[slot].released = true
+    if objectTable.lastTouched?.slot == slot { objectTable.lastTouched = nil }
+    objectTable.objects[slot].readers = []
   }
 }
 

@@ -24,95 +24,77 @@ extension SessionBuilder {
   mutating func beginBody(_ event: TraceEvent, _ evidence: Evidence) {
     let view = event.view!
     let index = nodeIndex(for: event.node, view: view, evidence)
-    if let site = event.site { nodes[index].noteSite(site) }
+    if let site = event.site { nodeTable.nodes[index].noteSite(site) }
     // Fields are read into locals first: comparing them in place copies the whole node.
-    var parentIndex = nodes[index].parentIndex
+    var parentIndex = nodeTable.nodes[index].parentIndex
     if let parent = event.parent {
-      let known = nodes[index].summary.parent
+      let known = nodeTable.nodes[index].summary.parent
       if known != parent || parentIndex == nil {
-        parentIndex = nodeIDs.index(of: DenseIndex.key(parent))
-        nodes[index].summary.parent = parent
-        nodes[index].parentIndex = parentIndex
+        parentIndex = nodeTable.nodeIDs.index(of: DenseIndex.key(parent))
+        nodeTable.nodes[index].summary.parent = parent
+        nodeTable.nodes[index].parentIndex = parentIndex
       }
     }
-    let parent = parentIndex.map { parentFacts[$0] }
+    let parent = parentIndex.map { nodeTable.parentFacts[$0] }
     let reason = evaluationReason(of: index, cause: event, parent: parent)
-    nodes[index].record(reason)
+    nodeTable.nodes[index].record(reason)
     countForAction(reason, view: view)
-    recordOnTimeline(index, at: event.time, wasted: nodes[index].lastEvaluationWasted)
-    if nodes[index].summary.evaluations == 1 {
-      nodes[index].parentEvaluationsAtFirst = parent?.evaluations ?? 0
-      nodes[index].parentSavedAtFirst = parentIndex.map { nodes[$0].summary.saved } ?? 0
+    nodeTable.recordOnTimeline(
+      index, at: event.time, since: log.firstTime, wasted: nodeTable.nodes[index].lastEvaluationWasted)
+    if nodeTable.nodes[index].summary.evaluations == 1 {
+      nodeTable.nodes[index].parentEvaluationsAtFirst = parent?.evaluations ?? 0
+      nodeTable.nodes[index].parentSavedAtFirst = parentIndex.map { nodeTable.nodes[$0].summary.saved } ?? 0
     }
-    beginStep()
+    updates.beginStep()
     var evaluation = EvaluationFact(
-      node: index, parent: parentIndex, view: view, start: evidence, thread: event.thread, update: updateNumber)
+      node: index, parent: parentIndex, view: view, start: evidence, thread: event.thread, update: updates.updateNumber)
     switch reason {
     case .needed(let write):
-      if let (property, entry) = countUpdate(of: index, view: view, write: write, wasted: false) {
-        properties[property].neededEvaluations += 1
-        properties[property].trail.keep(evaluation.sample(note: "needed"))
+      if let (property, entry) = updates.count(
+        of: index, view: view, write: write, wasted: false, properties: propertyTable.propertyIDs)
+      {
+        propertyTable.properties[property].neededEvaluations += 1
+        propertyTable.properties[property].trail.keep(evaluation.sample(note: "needed"))
         evaluation.causeEntry = entry
       }
     case .overBroad(let write):
-      if let (property, entry) = countUpdate(of: index, view: view, write: write, wasted: true) {
-        properties[property].overBroadEvaluations += 1
-        properties[property].trail.keep(evaluation.sample(note: "over-broad"))
+      if let (property, entry) = updates.count(
+        of: index, view: view, write: write, wasted: true, properties: propertyTable.propertyIDs)
+      {
+        propertyTable.properties[property].overBroadEvaluations += 1
+        propertyTable.properties[property].trail.keep(evaluation.sample(note: "over-broad"))
         evaluation.causeEntry = entry
       }
     case .equalValue(let write):
-      if let (property, entry) = countUpdate(of: index, view: view, write: write, wasted: true) {
-        properties[property].equalValueEvaluations += 1
-        properties[property].trail.keep(evaluation.sample(note: "equal value"))
+      if let (property, entry) = updates.count(
+        of: index, view: view, write: write, wasted: true, properties: propertyTable.propertyIDs)
+      {
+        propertyTable.properties[property].equalValueEvaluations += 1
+        propertyTable.properties[property].trail.keep(evaluation.sample(note: "equal value"))
         evaluation.causeEntry = entry
       }
     default:
       break
     }
-    collectors.evaluationBegan(evaluation, reason: reason, threads: threadIDs)
-    nodes[index].parentEvaluationsSeen = parent?.evaluations ?? 0
+    collectors.evaluationBegan(evaluation, reason: reason, threads: spans.threadIDs)
+    nodeTable.nodes[index].parentEvaluationsSeen = parent?.evaluations ?? 0
     let causeWrite: UInt64
     switch reason {
     case .needed(let write), .overBroad(let write), .equalValue(let write): causeWrite = write.pair
     case .parent, .cascaded: causeWrite = parent?.causeWrite ?? 0
     default: causeWrite = 0
     }
-    parentFacts[index] = ParentFacts(
-      evaluations: nodes[index].summary.evaluations, lastEvaluationWasted: nodes[index].lastEvaluationWasted,
-      causeWrite: causeWrite, writesBefore: writeCount)
-    nodes[index].pendingNeeded = nil
-    nodes[index].pendingNeededChanges = false
-    nodes[index].pendingNeededMissable = false
-    nodes[index].pendingOverBroad = nil
-    nodes[index].newInputs = false
-    nodes[index].openEvaluations += 1
+    nodeTable.parentFacts[index] = ParentFacts(
+      evaluations: nodeTable.nodes[index].summary.evaluations,
+      lastEvaluationWasted: nodeTable.nodes[index].lastEvaluationWasted,
+      causeWrite: causeWrite, writesBefore: updates.writeCount)
+    nodeTable.nodes[index].pendingNeeded = nil
+    nodeTable.nodes[index].pendingNeededChanges = false
+    nodeTable.nodes[index].pendingNeededMissable = false
+    nodeTable.nodes[index].pendingOverBroad = nil
+    nodeTable.nodes[index].newInputs = false
+    nodeTable.nodes[index].openEvaluations += 1
     push(OpenSpan(id: event.span, kind: .body(node: index), start: evidence), on: event.thread)
-  }
-
-  /// Counts the evaluation in its time bucket, widening every node's buckets when the
-  /// session outgrows them, so the timeline stays ``NodeSummary/timelineBuckets`` long.
-  private mutating func recordOnTimeline(_ index: Int, at time: Int64, wasted: Bool) {
-    let offset = max(0, time - (firstTime ?? time))
-    while offset / timelineWidth >= Int64(NodeSummary.timelineBuckets) {
-      timelineWidth *= 2
-      closeOpenBuckets()
-      for node in nodes.indices { nodes[node].halveTimeline() }
-    }
-    let bucket = Int32(offset / timelineWidth)
-    if openBuckets[index].index != bucket {
-      nodes[index].addToTimeline(openBuckets[index])
-      openBuckets[index] = NodeSummary.TimelineBucket(index: bucket, evaluations: 0, wasted: 0)
-    }
-    openBuckets[index].evaluations += 1
-    if wasted { openBuckets[index].wasted += 1 }
-  }
-
-  /// Adds every node's open bucket to its timeline.
-  mutating func closeOpenBuckets() {
-    for node in nodes.indices {
-      nodes[node].addToTimeline(openBuckets[node])
-      openBuckets[node] = NodeSummary.TimelineBucket(index: -1, evaluations: 0, wasted: 0)
-    }
   }
 
   /// Mutating only in name: called from `beginBody`, a non-mutating method would be
@@ -120,18 +102,20 @@ extension SessionBuilder {
   private mutating func evaluationReason(of index: Int, cause event: TraceEvent, parent: ParentFacts?)
     -> EvaluationReason
   {
-    if nodes[index].summary.evaluations == 0 { return .initial }
+    if nodeTable.nodes[index].summary.evaluations == 0 { return .initial }
     // A missed update is added back on its own (``MissedUpdateRule``): its write is no reason
     // for an evaluation of a later update.
-    let missed = nodes[index].pendingNeededMissable && nodes[index].pendingNeeded?.update != updateNumber
-    let pendingNeeded = missed ? nil : nodes[index].pendingNeeded
-    let changed = nodes[index].pendingNeededChanges
-    let pendingOverBroad = nodes[index].pendingOverBroad
+    let missed =
+      nodeTable.nodes[index].pendingNeededMissable
+      && nodeTable.nodes[index].pendingNeeded?.update != updates.updateNumber
+    let pendingNeeded = missed ? nil : nodeTable.nodes[index].pendingNeeded
+    let changed = nodeTable.nodes[index].pendingNeededChanges
+    let pendingOverBroad = nodeTable.nodes[index].pendingOverBroad
     // Whether the parent re-evaluated it: evaluated since, and, where the trace records the
     // structs it made (the harness), made one with new inputs (SwiftUI compares them).
     let parentEvaluated =
-      (parent.map { $0.evaluations > nodes[index].parentEvaluationsSeen } ?? false)
-      && (!nodes[index].structsRecorded || nodes[index].newInputs)
+      (parent.map { $0.evaluations > nodeTable.nodes[index].parentEvaluationsSeen } ?? false)
+      && (!nodeTable.nodes[index].structsRecorded || nodeTable.nodes[index].newInputs)
     let fromParent: EvaluationReason = parent?.lastEvaluationWasted == true ? .cascaded : .parent
     switch event.cause {
     case .initial?: return .initial
@@ -148,8 +132,8 @@ extension SessionBuilder {
       }
       if let object = event.object, let type = event.type, let property = event.property {
         let write = PendingWrite(type: type, property: property)
-        let slot = objectIDs.index(of: DenseIndex.key(object))
-        let wasRead = slot.map { nodes[index].reads.holds(ReadKey(slot: $0, property: property)) } ?? false
+        let slot = objectTable.objectIDs.index(of: DenseIndex.key(object))
+        let wasRead = slot.map { nodeTable.nodes[index].reads.holds(ReadKey(slot: $0, property: property)) } ?? false
         return wasRead ? .needed(write) : .overBroad(pendingOverBroad ?? write)
       }
       return pendingOverBroad.map { .overBroad($0) } ?? .unknown
@@ -168,7 +152,7 @@ extension SessionBuilder {
         return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed)
       }
       if let write = pendingOverBroad {
-        let sameUpdate = parentEvaluated && parent?.writesBefore == writeCount
+        let sameUpdate = parentEvaluated && parent?.writesBefore == updates.writeCount
         if !sameUpdate || parent?.causeWrite == write.pair { return .overBroad(write) }
       }
       if parentEvaluated { return fromParent }
@@ -187,41 +171,44 @@ extension SessionBuilder {
   /// - Complexity: O(r log r) for the r reads of the evaluation, sorted where they lie;
   ///   nothing is allocated in the steady state.
   mutating func endBody(node index: Int, span: OpenSpan, thread: Int, at time: Int64) {
-    nodes[index].summary.bodyTime += max(0, time - span.start.time)
-    nodes[index].openEvaluations -= 1
+    nodeTable.nodes[index].summary.bodyTime += max(0, time - span.start.time)
+    nodeTable.nodes[index].openEvaluations -= 1
     let start = Int(span.readsStart)
     // A body reads the same properties in the same order evaluation after evaluation: the
     // reads as they came are compared with the last evaluation's first, and only reads in
     // another order or of other properties are sorted and compared again.
-    let stamped = nodes[index].readsStamp == objectResets
+    let stamped = nodeTable.nodes[index].readsStamp == objectTable.objectResets
     var changed = false
-    if !stamped || !threads[thread].openReads.top(from: start, equals: nodes[index].readsAsMade) {
-      nodes[index].readsAsMade.removeAll(keepingCapacity: true)
-      nodes[index].readsAsMade.append(contentsOf: threads[thread].openReads[start..<threads[thread].openReads.count])
+    if !stamped || !spans.threads[thread].openReads.top(from: start, equals: nodeTable.nodes[index].readsAsMade) {
+      nodeTable.nodes[index].readsAsMade.removeAll(keepingCapacity: true)
+      nodeTable.nodes[index].readsAsMade.append(
+        contentsOf: spans.threads[thread].openReads[start..<spans.threads[thread].openReads.count])
       // Sorted, each object's reads are a run (``ReadKey`` puts the slot first).
-      threads[thread].openReads.sortTop(from: start)
-      changed = !stamped || !threads[thread].openReads.top(from: start, equals: nodes[index].reads)
+      spans.threads[thread].openReads.sortTop(from: start)
+      changed = !stamped || !spans.threads[thread].openReads.top(from: start, equals: nodeTable.nodes[index].reads)
       if changed {
-        nodes[index].reads = Array(threads[thread].openReads[start..<threads[thread].openReads.count])
-        nodes[index].readsStamp = objectResets
+        nodeTable.nodes[index].reads = Array(
+          spans.threads[thread].openReads[start..<spans.threads[thread].openReads.count])
+        nodeTable.nodes[index].readsStamp = objectTable.objectResets
       }
     }
-    let reads = nodes[index].reads[...]
+    let reads = nodeTable.nodes[index].reads[...]
     let evaluation = EvaluationFact(
-      node: index, parent: nodes[index].parentIndex, view: nodes[index].view, start: span.start,
-      thread: threadIDs[thread])
+      node: index, parent: nodeTable.nodes[index].parentIndex, view: nodeTable.nodes[index].view, start: span.start,
+      thread: spans.threadIDs[thread])
     var first = reads.startIndex
     while first < reads.endIndex {
       let slot = reads[first].slot
       var end = first + 1
       while end < reads.endIndex, reads[end].slot == slot { end += 1 }
-      let type = objects[slot].type
+      let type = objectTable.objects[slot].type
       if changed { settle(reads[first..<end], of: slot, type: type, evaluation) }
-      if objects[slot].group != nil { collectors.madeInstanceRead(node: index, type: type, slot: slot) }
+      if objectTable.objects[slot].group != nil { collectors.madeInstanceRead(node: index, type: type, slot: slot) }
       first = end
     }
-    threads[thread].openReads.pop(to: start)
-    collectors.evaluationEnded(evaluation, instances: InstancesView(objects: objects, groups: groups))
+    spans.threads[thread].openReads.pop(to: start)
+    collectors.evaluationEnded(
+      evaluation, instances: InstancesView(objects: objectTable.objects, groups: initGroups.groups))
   }
 
   /// Derives what one object's reads in an evaluation tell: the properties the node
@@ -229,7 +216,9 @@ extension SessionBuilder {
   private mutating func settle(_ reads: ArraySlice<ReadKey>, of slot: Int, type: StringID, _ evaluation: EvaluationFact)
   {
     let index = evaluation.node
-    if nodes[index].indexedObjects.insert(Int32(slot)).inserted { objects[slot].readers.append(Int32(index)) }
+    if nodeTable.nodes[index].indexedObjects.insert(Int32(slot)).inserted {
+      objectTable.objects[slot].readers.append(Int32(index))
+    }
     // Subscriptions sort last among an object's reads (one or more: a view may hold an
     // object twice); they read no property.
     var reads = reads
@@ -238,20 +227,21 @@ extension SessionBuilder {
     }
     guard !reads.isEmpty else { return }
     for key in reads {
-      nodes[index].properties.insert(MemberKey(type: type, property: StringID(rawValue: key.property)).rawValue)
+      nodeTable.nodes[index].properties.insert(
+        MemberKey(type: type, property: StringID(rawValue: key.property)).rawValue)
     }
     collectors.modelRead(evaluation, type: type, properties: reads)
   }
 
   private mutating func nodeIndex(for node: Int64, view: StringID, _ evidence: Evidence) -> Int {
-    let (index, inserted) = nodeIDs.insert(DenseIndex.key(node))
+    let (index, inserted) = nodeTable.nodeIDs.insert(DenseIndex.key(node))
     if inserted {
-      nodes.append(NodeState(node: node, view: view, first: evidence))
-      parentFacts.append(ParentFacts())
-      updateMemos.append(UpdateMemo())
-      openBuckets.append(NodeSummary.TimelineBucket(index: -1, evaluations: 0, wasted: 0))
+      nodeTable.nodes.append(NodeState(node: node, view: view, first: evidence))
+      nodeTable.parentFacts.append(ParentFacts())
+      updates.updateMemos.append(UpdateMemo())
+      nodeTable.openBuckets.append(NodeSummary.TimelineBucket(index: -1, evaluations: 0, wasted: 0))
     } else {
-      nodes[index].view = view
+      nodeTable.nodes[index].view = view
     }
     return index
   }

@@ -12,9 +12,9 @@ extension SessionBuilder {
   mutating func read(_ event: TraceEvent, _ evidence: Evidence, strings: borrowing StringTable) {
     let type = event.type!
     let property = event.property!
-    propertyReads[propertyIndex(type: type, property: property, strings: strings)] += 1
-    let thread = threadIndex(event.thread)
-    let span = threads[thread].spans.last
+    propertyTable.propertyReads[propertyIndex(type: type, property: property, strings: strings)] += 1
+    let thread = spans.index(of: event.thread)
+    let span = spans.threads[thread].spans.last
     let inBody: Bool
     if case .body? = span?.kind { inBody = true } else { inBody = false }
     let slot = touch(event.object!, type: type, inInit: span?.isInit ?? false, use: inBody, evidence)
@@ -25,7 +25,7 @@ extension SessionBuilder {
       }
       return
     }
-    threads[thread].openReads.push(ReadKey(slot: slot, property: property))
+    spans.threads[thread].openReads.push(ReadKey(slot: slot, property: property))
   }
 
   /// A body's subscription to an object (`observe`): the view depends on the whole object,
@@ -33,51 +33,55 @@ extension SessionBuilder {
   /// evaluation's reads as a read of no property (``ReadKey/subscriptionProperty``), so every write
   /// to the object invalidates the view, and one it does not read is over-broad.
   mutating func observe(_ event: TraceEvent, _ evidence: Evidence) {
-    let thread = threadIndex(event.thread)
-    guard case .body(let node)? = threads[thread].spans.last?.kind else {
+    let thread = spans.index(of: event.thread)
+    guard case .body(let node)? = spans.threads[thread].spans.last?.kind else {
       note("observe events outside a body (ignored)", line: evidence.line, time: event.time)
       return
     }
-    hasSubscriptions = true
+    progress.hasSubscriptions = true
     let (type, wrapper) = (event.type!, event.detail)
-    if !nodes[node].holdings.contains(where: { $0.type == type && $0.wrapper == wrapper }) {
-      nodes[node].holdings.append(NodeHolding(type: type, wrapper: wrapper, first: evidence))
+    if !nodeTable.nodes[node].holdings.contains(where: { $0.type == type && $0.wrapper == wrapper }) {
+      nodeTable.nodes[node].holdings.append(NodeHolding(type: type, wrapper: wrapper, first: evidence))
     }
     let slot = touch(event.object!, type: event.type!, inInit: false, use: true, evidence)
-    threads[thread].openReads.push(ReadKey(slot: slot, property: ReadKey.subscriptionProperty))
+    spans.threads[thread].openReads.push(ReadKey(slot: slot, property: ReadKey.subscriptionProperty))
   }
 
   /// A body made a binding to a property of an object (`bind`, `$model.query`): the view
   /// edits instances of the type through bindings, so `redraw plan` makes it `@Bindable`.
   mutating func bind(_ event: TraceEvent, _ evidence: Evidence) {
-    guard case .body(let node)? = threads[threadIndex(event.thread)].spans.last?.kind else {
+    guard case .body(let node)? = spans.threads[spans.index(of: event.thread)].spans.last?.kind else {
       note("bind events outside a body (ignored)", line: evidence.line, time: event.time)
       return
     }
-    bindings.insert(NodeBinding(node: nodes[node].summary.node, type: event.type!))
+    actionTable.bindings.insert(NodeBinding(node: nodeTable.nodes[node].summary.node, type: event.type!))
   }
 
   mutating func write(_ event: TraceEvent, _ evidence: Evidence, strings: borrowing StringTable) {
     let type = event.type!
     let property = event.property!
     let propertyIndex = propertyIndex(type: type, property: property, strings: strings)
-    properties[propertyIndex].writes += 1
-    writeCount += 1
-    if properties[propertyIndex].firstWrite == nil { properties[propertyIndex].firstWrite = evidence }
-    if properties[propertyIndex].site == nil { properties[propertyIndex].site = event.site }
-    let span = innermostSpan(on: event.thread)
+    propertyTable.properties[propertyIndex].writes += 1
+    updates.writeCount += 1
+    if propertyTable.properties[propertyIndex].firstWrite == nil {
+      propertyTable.properties[propertyIndex].firstWrite = evidence
+    }
+    if propertyTable.properties[propertyIndex].site == nil { propertyTable.properties[propertyIndex].site = event.site }
+    let span = spans.innermost(on: event.thread)
     let inInit = span?.isInit ?? false
     let slot = touch(event.object!, type: type, inInit: inInit, evidence)
-    if !inInit { objects[slot].writes &+= 1 }
+    if !inInit { objectTable.objects[slot].writes &+= 1 }
     if event.same {
-      properties[propertyIndex].equalWrites += 1
-      if properties[propertyIndex].firstEqualWrite == nil { properties[propertyIndex].firstEqualWrite = evidence }
+      propertyTable.properties[propertyIndex].equalWrites += 1
+      if propertyTable.properties[propertyIndex].firstEqualWrite == nil {
+        propertyTable.properties[propertyIndex].firstEqualWrite = evidence
+      }
     }
     var action: Int32 = -1
     if case .action(let index)? = span?.kind {
-      actions[index].writes += 1
+      actionTable.actions[index].writes += 1
       action = Int32(index)
-      if let node = span?.bindingNode, node >= 0 { bindings.insert(NodeBinding(node: node, type: type)) }
+      if let node = span?.bindingNode, node >= 0 { actionTable.bindings.insert(NodeBinding(node: node, type: type)) }
     }
     // A write inside a body to an instance no view has read invalidates nobody: a fresh
     // instance being built (its `init` assigning its properties, with no `Trace.make` span
@@ -85,18 +89,19 @@ extension SessionBuilder {
     // view count.
     let write = PendingWrite(
       type: type, property: property, site: event.site, action: action, line: Int32(truncatingIfNeeded: evidence.line),
-      thread: Int32(truncatingIfNeeded: lastThread), time: event.time, same: event.same,
-      update: inInit ? updateNumber : updateOfWrite())
-    properties[propertyIndex].trail.keep(write.sample(threads: threadIDs))
-    if case .body(let index)? = span?.kind, objects[slot].used, let start = span?.start {
+      thread: Int32(truncatingIfNeeded: spans.lastThread), time: event.time, same: event.same,
+      update: inInit ? updates.updateNumber : updates.ofWrite())
+    propertyTable.properties[propertyIndex].trail.keep(write.sample(threads: spans.threadIDs))
+    if case .body(let index)? = span?.kind, objectTable.objects[slot].used, let start = span?.start {
       let evaluation = EvaluationFact(
-        node: index, parent: nodes[index].parentIndex, view: nodes[index].view, start: start, thread: event.thread)
-      collectors.writeInBody(evaluation, write: write, at: evidence, sample: write.sample(threads: threadIDs))
+        node: index, parent: nodeTable.nodes[index].parentIndex, view: nodeTable.nodes[index].view, start: start,
+        thread: event.thread)
+      collectors.writeInBody(evaluation, write: write, at: evidence, sample: write.sample(threads: spans.threadIDs))
     }
     // Reads of names the recorder could not tell apart count as reads of each candidate.
     let aliases =
-      ambiguousNames.isEmpty
-      ? nil : ambiguousNames.aliases(of: property, type: type, index: propertyIndex, strings: strings)
+      propertyTable.ambiguousNames.isEmpty
+      ? nil : propertyTable.ambiguousNames.aliases(of: property, type: type, index: propertyIndex, strings: strings)
     invalidateReaders(of: slot, write: write, aliases: aliases)
   }
 
@@ -104,13 +109,13 @@ extension SessionBuilder {
   /// is noted as such).
   @inline(__always)
   mutating func propertyIndex(type: StringID, property: StringID, strings: borrowing StringTable) -> Int {
-    let (index, inserted) = propertyIDs.insert(MemberKey(type: type, property: property).rawValue)
+    let (index, inserted) = propertyTable.propertyIDs.insert(MemberKey(type: type, property: property).rawValue)
     if inserted {
-      properties.append(PropertyState(type: type, property: property))
-      propertyReads.append(0)
+      propertyTable.properties.append(PropertyState(type: type, property: property))
+      propertyTable.propertyReads.append(0)
       // Only a name the recorder could not tell starts with `<`.
       if strings.firstByte(of: property) == UInt8(ascii: "<") {
-        ambiguousNames.note(type: type, property: property, name: strings[property])
+        propertyTable.ambiguousNames.note(type: type, property: property, name: strings[property])
       }
     }
     return index
@@ -126,37 +131,37 @@ extension SessionBuilder {
   /// reads count as reads of the written one (``AmbiguousNames``).
   private mutating func invalidateReaders(of slot: Int, write: PendingWrite, aliases: AmbiguousNames.Aliases?) {
     let read = ReadKey(slot: slot, property: write.property)
-    if !objects[slot].readers.isEmpty {
+    if !objectTable.objects[slot].readers.isEmpty {
       var readers: [Int32] = []
-      swap(&readers, &objects[slot].readers)
+      swap(&readers, &objectTable.objects[slot].readers)
       var kept = 0
       // By position: iterating the array itself would hold a second reference to it,
       // and the first store below would copy it.
       for position in readers.indices {
         let reader = readers[position]
         let index = Int(reader)
-        if nodes[index].openEvaluations == 0 {
+        if nodeTable.nodes[index].openEvaluations == 0 {
           // Index entries are dropped lazily, once the node no longer reads the object.
-          guard nodes[index].reads.holdsObject(slot) else {
-            nodes[index].indexedObjects.remove(Int32(slot))
+          guard nodeTable.nodes[index].reads.holdsObject(slot) else {
+            nodeTable.nodes[index].indexedObjects.remove(Int32(slot))
             continue
           }
-          var needed = nodes[index].reads.holds(read)
-          if !needed, let aliases { needed = aliases.match(nodes[index].reads, slot: slot) }
+          var needed = nodeTable.nodes[index].reads.holds(read)
+          if !needed, let aliases { needed = aliases.match(nodeTable.nodes[index].reads, slot: slot) }
           // A read of an object the view does not subscribe to (object-level tracking, from
           // the session's first subscription on) that a write changed: the view keeps showing
           // the old value unless something else re-evaluates it (``MissedUpdateRule``).
           let missable =
-            needed && hasSubscriptions
-            && !nodes[index].reads.holds(ReadKey(slot: slot, property: ReadKey.subscriptionProperty))
+            needed && progress.hasSubscriptions
+            && !nodeTable.nodes[index].reads.holds(ReadKey(slot: slot, property: ReadKey.subscriptionProperty))
           invalidate(index, by: write, needed: needed, missable: missable)
-          if missable { collectors.unsubscribedReadWritten(node: index, write: write, threads: threadIDs) }
+          if missable { collectors.unsubscribedReadWritten(node: index, write: write, threads: spans.threadIDs) }
         }
         readers[kept] = reader
         kept += 1
       }
       readers.removeLast(readers.count - kept)
-      swap(&readers, &objects[slot].readers)
+      swap(&readers, &objectTable.objects[slot].readers)
     }
     forEachOpenEvaluation { builder, index, reads in
       var readsObject = false
@@ -179,24 +184,26 @@ extension SessionBuilder {
   private mutating func invalidate(_ index: Int, by write: PendingWrite, needed: Bool, missable: Bool = false) {
     if needed {
       // A missable write of an earlier update was missed: the writes of this one decide.
-      if _slowPath(nodes[index].pendingNeededMissable), nodes[index].pendingNeeded?.update != write.update {
-        nodes[index].pendingNeeded = nil
-        nodes[index].pendingNeededChanges = false
-        nodes[index].pendingNeededMissable = false
+      if _slowPath(nodeTable.nodes[index].pendingNeededMissable),
+        nodeTable.nodes[index].pendingNeeded?.update != write.update
+      {
+        nodeTable.nodes[index].pendingNeeded = nil
+        nodeTable.nodes[index].pendingNeededChanges = false
+        nodeTable.nodes[index].pendingNeededMissable = false
       }
       // The flag follows the write that names the cause (below).
-      if nodes[index].pendingNeeded == nil || (!write.same && !nodes[index].pendingNeededChanges) {
-        nodes[index].pendingNeededMissable = missable
+      if nodeTable.nodes[index].pendingNeeded == nil || (!write.same && !nodeTable.nodes[index].pendingNeededChanges) {
+        nodeTable.nodes[index].pendingNeededMissable = missable
       }
       // The first write that changed a value names the cause; until one does, the first
       // write of an equal value (``EvaluationReason/equalValue(_:)``).
-      if !write.same, !nodes[index].pendingNeededChanges {
-        nodes[index].pendingNeededChanges = true
-        nodes[index].pendingNeeded = write
-      } else if nodes[index].pendingNeeded == nil {
-        nodes[index].pendingNeeded = write
+      if !write.same, !nodeTable.nodes[index].pendingNeededChanges {
+        nodeTable.nodes[index].pendingNeededChanges = true
+        nodeTable.nodes[index].pendingNeeded = write
+      } else if nodeTable.nodes[index].pendingNeeded == nil {
+        nodeTable.nodes[index].pendingNeeded = write
       }
-    } else if let pending = nodes[index].pendingOverBroad {
+    } else if let pending = nodeTable.nodes[index].pendingOverBroad {
       // Several writes the view did not read: the first that changed a value is charged,
       // ahead of writes of an equal value before it; the first other property is kept, so
       // the finding says the evaluation had other causes too.
@@ -204,12 +211,12 @@ extension SessionBuilder {
       if pending.same, !write.same {
         var charged = write
         charged.alsoWritten = pending.pair
-        nodes[index].pendingOverBroad = charged
+        nodeTable.nodes[index].pendingOverBroad = charged
       } else if pending.alsoWritten == .max {
-        nodes[index].pendingOverBroad!.alsoWritten = write.pair
+        nodeTable.nodes[index].pendingOverBroad!.alsoWritten = write.pair
       }
     } else {
-      nodes[index].pendingOverBroad = write
+      nodeTable.nodes[index].pendingOverBroad = write
     }
   }
 
@@ -217,14 +224,14 @@ extension SessionBuilder {
   ///
   /// - Complexity: O(open spans + their reads); nothing is copied.
   mutating func forEachOpenEvaluation(_ body: (inout SessionBuilder, Int, ArraySlice<ReadKey>) -> Void) {
-    for thread in threads.indices where !threads[thread].openReads.isEmpty {
-      let spans = threads[thread].spans
-      for position in spans.indices {
-        guard case .body(let index) = spans[position].kind else { continue }
-        let start = Int(spans[position].readsStart)
-        let end = position + 1 < spans.count ? Int(spans[position + 1].readsStart) : threads[thread].openReads.count
+    for thread in spans.threads.indices where !spans.threads[thread].openReads.isEmpty {
+      let open = spans.threads[thread].spans
+      for position in open.indices {
+        guard case .body(let index) = open[position].kind else { continue }
+        let start = Int(open[position].readsStart)
+        let end = position + 1 < open.count ? Int(open[position + 1].readsStart) : spans.threads[thread].openReads.count
         guard start < end else { continue }
-        let reads = threads[thread].openReads[start..<end]
+        let reads = spans.threads[thread].openReads[start..<end]
         body(&self, index, reads)
       }
     }
@@ -235,8 +242,8 @@ extension SessionBuilder {
   mutating func settleOpenEvaluations() {
     forEachOpenEvaluation { builder, index, reads in
       for key in reads where key.property != ReadKey.subscriptionProperty {
-        let type = builder.objects[key.slot].type
-        builder.nodes[index].properties.insert(
+        let type = builder.objectTable.objects[key.slot].type
+        builder.nodeTable.nodes[index].properties.insert(
           MemberKey(type: type, property: StringID(rawValue: key.property)).rawValue)
       }
     }

@@ -12,15 +12,15 @@ extension SessionBuilder {
   /// Handles a `meta` line: continues the parked session it names, or starts a new one.
   mutating func beginSession(_ event: borrowing TraceEvent, line: Int, strings: borrowing StringTable) {
     let id = event.session
-    if inSession, hasMeta, let id, id == sessionID {
-      eventCounts.add(.meta)  // the same session again: nothing to switch
+    if progress.inSession, progress.hasMeta, let id, id == progress.sessionID {
+      log.eventCounts.add(.meta)  // the same session again: nothing to switch
       noteSwiftUIBuild(event, strings: strings)
       return
     }
     leaveSession(strings: strings)
     if let id, let resumed = parked.removeValue(forKey: id) {
       resume(resumed)
-      eventCounts.add(.meta)
+      log.eventCounts.add(.meta)
       noteSwiftUIBuild(event, strings: strings)
       return
     }
@@ -28,23 +28,23 @@ extension SessionBuilder {
     session.scenario = event.scenario.map { strings[$0] }
     session.app = event.app.map { strings[$0] }
     session.swiftUI = event.swiftUI.build
-    eventCounts.add(.meta)
-    current = session
-    inSession = true
-    hasMeta = true
-    sessionID = id
+    log.eventCounts.add(.meta)
+    progress.current = session
+    progress.inSession = true
+    progress.hasMeta = true
+    progress.sessionID = id
   }
 
   /// A continuing `meta` line's `swiftUI` replaces the session's: a harness declared its
   /// build after the session's first line (`mixed` and other values leave it unknown).
   private mutating func noteSwiftUIBuild(_ event: borrowing TraceEvent, strings: borrowing StringTable) {
     guard event.swiftUI.present else { return }
-    current!.swiftUI = event.swiftUI.build
+    progress.current!.swiftUI = event.swiftUI.build
   }
 
   /// Parks the session in progress when it has an id; otherwise finishes it.
   private mutating func leaveSession(strings: borrowing StringTable) {
-    guard inSession, let id = sessionID else {
+    guard progress.inSession, let id = progress.sessionID else {
       finishSession(strings: strings)
       return
     }
@@ -68,7 +68,7 @@ extension SessionBuilder {
   /// Finishes every parked session, at the end of the input, and orders all sessions by
   /// the line of their first `meta`.
   mutating func finishParkedSessions(strings: borrowing StringTable, threads: Int = 1) {
-    let waiting = parked.values.sorted { ($0.current?.line ?? 0) < ($1.current?.line ?? 0) }
+    let waiting = parked.values.sorted { ($0.progress.current?.line ?? 0) < ($1.progress.current?.line ?? 0) }
     parked = [:]
     for session in waiting {
       resume(session)

@@ -26,87 +26,18 @@ package struct SessionBuilder {
   /// with their id continues them or the input ends (see `SessionBuilder+Resume.swift`).
   var parked: [Int64: SessionBuilder] = [:]
 
-  // MARK: - State of the session in progress
+  // MARK: - State of the session in progress, in parts (`SessionBuilder+Parts.swift`)
 
-  var current: Session?
-  /// Whether `current` holds a session: testing the optional itself copies the session.
-  var inSession = false
-  var hasMeta = false
-  /// The `session` id of the session in progress, when its `meta` line gave one.
-  var sessionID: Int64?
-  /// View nodes, by dense index; `nodeIDs` maps a trace `node` to it.
-  var nodes: [NodeState] = []
-  var nodeIDs = DenseIndex()
-  /// Per node, by the same index: what its children's evaluations look at.
-  var parentFacts: [ParentFacts] = []
-  /// Per node, by the same index: the timeline bucket of its last evaluation, counted
-  /// here until an evaluation falls in another bucket, so that a run of evaluations in
-  /// one bucket touches this small array only, not the node's timeline.
-  var openBuckets: [NodeSummary.TimelineBucket] = []
-  /// Threads, by order of appearance, and the index of the last one used.
-  var threadIDs: [Int64] = []
-  var threads: [ThreadState] = []
-  /// The highest span id pushed in the session (see `push(_:on:)`).
-  var highestSpan = Int64.min
-  var lastThread = 0
-  /// The last time seen on `lastThread` (the other threads' are in `threads`).
-  var lastThreadTime: Int64 = .min
-  /// Objects, by dense slot; `objectIDs` maps a trace `obj` to its slot.
-  var objects: [ObjectState] = []
-  var objectIDs = DenseIndex()
-  /// The object last used outside an initializer and its slot, while its state stands:
-  /// a view's reads of one model follow each other.
-  var lastTouched: (object: Int64, slot: Int)?
-  /// Properties read or written, by dense index; keys are ``MemberKey``s.
-  var properties: [PropertyState] = []
-  /// Each property's reads, by the same index: counted on every read, in an array small
-  /// enough to stay in the cache while the trace streams through it.
-  var propertyReads: [Int] = []
-  var propertyIDs = DenseIndex()
-  /// The properties named after their candidates (`<email|password>`), and which reads
-  /// count as reads of a written property.
-  var ambiguousNames = AmbiguousNames()
-  var groups: [InitGroupState] = []
-  var groupIndex: [GroupKey: Int] = [:]
-  /// User actions by name, in order of their first performance.
-  var actions: [ActionState] = []
-  /// Writes in the session so far.
-  var writeCount = 0
-  /// The update in progress: writes with no body evaluation, action or mark between them
-  /// are one update, as SwiftUI applies a transaction's writes in one pass
-  /// (`SessionBuilder+Passes.swift`).
-  var updateNumber: Int32 = 0
-  /// Whether a body evaluation, an action or a mark came since the last write.
-  var stepSinceWrite = true
-  /// View structs made per trace node (`struct` events), by dense index in `structNodes`.
-  var structNodes = DenseIndex()
-  var structCounts: [Int32] = []
-  /// Of them, those made by parent evaluations the migration saves, by the same index.
-  var savedStructCounts: [Int32] = []
-  /// Whether the session recorded a subscription (`observe`) yet: before one, it looks
-  /// tracked per property, and no update is missed.
-  var hasSubscriptions = false
-  /// The types each node edits through bindings (writes inside its `binding` actions).
-  var bindings: Set<NodeBinding> = []
-  /// Evaluations each property's writes caused in each view, needed and over-broad: keys
-  /// ``UpdateKey``s in `updateIDs`, counts in `updateCounts` by the same index.
-  var updateIDs = DenseIndex()
-  var updateCounts: [UpdateCount] = []
-  /// Per node, by node index: its last entry in `updateIDs` (see `UpdateMemo`).
-  var updateMemos: [UpdateMemo] = []
-  var actionIndex: [StringID: Int] = [:]
-  var diagnostics: [String: Session.Diagnostic] = [:]
-  var diagnosticOrder: [String] = []
-  /// The width of one timeline bucket, doubled as the session grows.
-  var timelineWidth: Int64 = 1_000
-  /// Counts objects whose state was replaced (an id used again after its `deinit`), so
-  /// a node's reads of them are settled again.
-  var objectResets = 0
-  /// Events by kind, and unknown keys, of the session in progress.
-  var eventCounts = EventCounter()
-  var unknownKeys = 0
-  var firstTime: Int64?
-  var lastTime: Int64 = 0
+  var progress = SessionProgress()
+  var nodeTable = NodeTable()
+  var spans = ThreadSpans()
+  var objectTable = ObjectTable()
+  var propertyTable = PropertyTable()
+  var initGroups = InitGroups()
+  var actionTable = ActionTable()
+  var updates = Updates()
+  var structTally = StructTally()
+  var log = SessionLog()
   /// The collectors that gather facts as the session is built, a new value of their type
   /// for each session. An existential, so that the builder's code is compiled for no
   /// particular collectors and stays specialized in its own module: a fact costs one
@@ -128,14 +59,14 @@ package struct SessionBuilder {
       beginSession(event, line: line, strings: strings)
       return
     }
-    if !inSession {
-      current = Session(source: source, line: line)
-      inSession = true
-      hasMeta = false
+    if !progress.inSession {
+      progress.current = Session(source: source, line: line)
+      progress.inSession = true
+      progress.hasMeta = false
       note("events before any meta line: treated as one session without a scenario", line: line, time: event.time)
     }
-    eventCounts.add(event.kind)
-    unknownKeys += Int(event.unknownKeys)
+    log.eventCounts.add(event.kind)
+    log.unknownKeys += Int(event.unknownKeys)
     let evidence = Evidence(line: line, time: event.time)
     if event.kind != .unknown, event.kind != .lost { observeTime(event, evidence) }
     switch event.kind {
@@ -147,16 +78,16 @@ package struct SessionBuilder {
     case .effect: effect(event, evidence, strings: strings)
     case .`deinit`: release(event)
     case .lost:
-      current!.lostEvents += Int(clamping: event.count)
+      progress.current!.lostEvents += Int(clamping: event.count)
       note("the recorder dropped events (its destination could not keep up)", line: line, time: event.time)
     case .unknown:
-      if let name = event.unknownKind { current!.unknownKinds[strings[name], default: 0] += 1 }
+      if let name = event.unknownKind { progress.current!.unknownKinds[strings[name], default: 0] += 1 }
     case .action: beginAction(event, evidence)
     case .observe: observe(event, evidence)
     case .`struct`: madeStruct(event)
     case .unmount: unmount(event, evidence)
     case .bind: bind(event, evidence)
-    case .mark: beginStep()
+    case .mark: updates.beginStep()
     case .meta:
       break
     }
@@ -169,92 +100,46 @@ package struct SessionBuilder {
     strings: borrowing StringTable, partialLastLine: Bool = false, lastLine: Int = 0, threads: Int = 1
   ) {
     if partialLastLine {
-      if current == nil { current = Session(source: source, line: lastLine) }
-      current!.truncation = Session.Truncation(partialLastLine: true, openSpans: 0, line: lastLine)
+      if progress.current == nil { progress.current = Session(source: source, line: lastLine) }
+      progress.current!.truncation = Session.Truncation(partialLastLine: true, openSpans: 0, line: lastLine)
     }
     finishSession(strings: strings, namingThreads: threads)
     finishParkedSessions(strings: strings, threads: threads)
   }
 
-  /// Records a problem with the trace, counted by message.
-  mutating func note(_ message: String, line: Int, time: Int64, allowed: Bool = false) {
-    if diagnostics[message] == nil {
-      diagnostics[message] = Session.Diagnostic(
-        message: message, count: 0, first: Evidence(line: line, time: time), isAllowed: allowed)
-      diagnosticOrder.append(message)
-    }
-    diagnostics[message]!.count += 1
-  }
-
   @inline(__always)
   private mutating func observeTime(_ event: TraceEvent, _ evidence: Evidence) {
-    if firstTime == nil { firstTime = event.time }
-    lastTime = max(lastTime, event.time)
-    _ = threadIndex(event.thread)
-    if event.time < lastThreadTime {
+    if log.firstTime == nil { log.firstTime = event.time }
+    log.lastTime = max(log.lastTime, event.time)
+    _ = spans.index(of: event.thread)
+    if event.time < spans.lastThreadTime {
       note("time went backwards on a thread", line: evidence.line, time: event.time)
     }
-    lastThreadTime = event.time
+    spans.lastThreadTime = event.time
   }
 
   // MARK: - Spans
 
-  /// The index of `thread` in `threads`, added on first sight.
-  ///
-  /// - Complexity: O(1) for the thread of the previous event, else O(threads).
-  @inline(__always)
-  mutating func threadIndex(_ thread: Int64) -> Int {
-    if lastThread < threadIDs.count, threadIDs[lastThread] == thread { return lastThread }
-    return switchThread(to: thread)
-  }
-
-  /// Makes `thread` the current thread: its last time moves into `lastThreadTime`, where
-  /// every event updates it without touching the array.
-  private mutating func switchThread(to thread: Int64) -> Int {
-    if lastThread < threads.count { threads[lastThread].lastTime = lastThreadTime }
-    if let index = threadIDs.firstIndex(of: thread) {
-      lastThread = index
-    } else {
-      threadIDs.append(thread)
-      threads.append(ThreadState())
-      lastThread = threads.count - 1
-    }
-    lastThreadTime = threads[lastThread].lastTime
-    return lastThread
-  }
-
-  /// The innermost open span on `thread`.
-  @inline(__always)
-  mutating func innermostSpan(on thread: Int64) -> OpenSpan? { threads[threadIndex(thread)].spans.last }
-
   mutating func push(_ span: OpenSpan, on thread: Int64) {
-    // Recorders number spans upwards: an id above every one pushed so far cannot be open,
-    // and only a lower one is looked for among the open spans of every thread.
-    if span.id > highestSpan {
-      highestSpan = span.id
-    } else if threads.contains(where: { $0.spans.contains { $0.id == span.id } }) {
+    if !spans.push(span, on: thread) {
       note("a span id was used again while its span was open", line: span.start.line, time: span.start.time)
     }
-    let index = threadIndex(thread)
-    var span = span
-    span.readsStart = Int32(threads[index].openReads.count)
-    threads[index].spans.append(span)
   }
 
   private mutating func end(_ event: TraceEvent, _ evidence: Evidence) {
-    let thread = threadIndex(event.thread)
-    guard let position = threads[thread].spans.lastIndex(where: { $0.id == event.span }) else {
+    let thread = spans.index(of: event.thread)
+    guard let position = spans.threads[thread].spans.lastIndex(where: { $0.id == event.span }) else {
       note("end for a span that is not open on its thread", line: evidence.line, time: event.time)
       return
     }
-    if position == threads[thread].spans.count - 1 {
-      let span = threads[thread].spans.removeLast()
+    if position == spans.threads[thread].spans.count - 1 {
+      let span = spans.threads[thread].spans.removeLast()
       close(span, on: thread, at: event.time, producing: event.object, evidence)
       return
     }
     note("spans ended out of order: inner spans closed by an outer end", line: evidence.line, time: event.time)
-    let closing = Array(threads[thread].spans[position...].reversed())
-    threads[thread].spans.removeSubrange(position...)
+    let closing = Array(spans.threads[thread].spans[position...].reversed())
+    spans.threads[thread].spans.removeSubrange(position...)
     for span in closing {
       close(span, on: thread, at: event.time, producing: span.id == event.span ? event.object : nil, evidence)
     }
@@ -271,32 +156,10 @@ package struct SessionBuilder {
   }
 }
 
-// MARK: - Internal state
-
-/// An open `body` or `init` span.
-struct OpenSpan {
-  enum Kind {
-    case body(node: Int)
-    case `init`(group: Int)
-    /// A user action, by index in the builder's actions.
-    case action(Int)
+extension SessionBuilder {
+  /// Records a problem with the trace, counted by message.
+  @inline(__always)
+  mutating func note(_ message: String, line: Int, time: Int64, allowed: Bool = false) {
+    log.note(message, line: line, time: time, allowed: allowed)
   }
-
-  var id: Int64
-  var kind: Kind
-  var start: Evidence
-  /// Where this span's reads begin in its thread's ``ThreadState/openReads``.
-  var readsStart: Int32 = 0
-  /// For an action whose control edits through a binding: the trace node of the view that
-  /// declares the control; -1 otherwise.
-  var bindingNode: Int64 = -1
-}
-
-/// Per-thread state: the open spans, innermost last, and the last time seen.
-struct ThreadState {
-  var spans: [OpenSpan] = []
-  /// The reads of the open body evaluations (``ReadKey``s); each span's
-  /// start at its ``OpenSpan/readsStart``.
-  var openReads = ReadStack()
-  var lastTime: Int64 = .min
 }
