@@ -52,6 +52,8 @@ let package = Package(
 
     // MARK: - Tools
     .executableTarget(name: "redraw-bench", dependencies: ["RedrawTrace", "RedrawAnalysis"]),
+    // Writes the generated files (the rule registry, each rule's tests) from their sources.
+    .executableTarget(name: "redraw-generate", dependencies: []),
 
     // MARK: - Tests
     // A process that records and is ended abruptly, run by the recorder's tests.
@@ -65,7 +67,7 @@ let package = Package(
       name: "RedrawTraceTests",
       dependencies: ["RedrawTrace", "RedrawPlatform", "redraw-recording-child", "RedrawTestSupport"]),
     .testTarget(
-      name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis", "RedrawTestSupport"],
+      name: "RedrawAnalysisTests", dependencies: ["RedrawAnalysis", "RedrawTestSupport", "redraw-generate"],
       exclude: ["FuzzRegressions", "JSONTestSuite"]),
     .testTarget(name: "RedrawHarnessTests", dependencies: ["RedrawHarness", "redraw-samples", "RedrawTestSupport"]),
     // Also builds and runs the user package in Tests/Fixtures/WholeSuite.

@@ -5,11 +5,11 @@ import RedrawSessions
 ///
 /// Add a rule by writing its file (its description, its `findings(in:context:)` and, when it
 /// needs facts the session builder does not keep for every rule, its `Collector`; see
-/// `SessionCollector`) and running `scripts/generate-rules.sh`, which lists it in `all`
-/// and its collector in `RuleCollectors` (`RuleRegistry+Generated.swift`). Tests check that
-/// the generated file is current, that ids are unique, kebab-case and documented, that each
-/// rule's examples trigger it and its clean example does not, and that every collector
-/// belongs to a listed rule.
+/// `SessionCollector`) and running `swift run redraw-generate`, which lists it in `all`, its
+/// collector in `RuleCollectors` (`RuleRegistry+Generated.swift`), and writes its test file
+/// (`Tests/RedrawAnalysisTests/Rules/<Rule>Tests.swift`: its description's examples and its
+/// sample). Tests check that the generated files are current, that ids are unique and
+/// kebab-case, and that every collector belongs to a listed rule.
 public enum RuleRegistry {
   /// The checks that run beside the rules, over the configuration's entries: budgets, and
   /// budgets and ignore entries that matched nothing. Configured, listed and explained as
