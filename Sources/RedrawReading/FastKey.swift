@@ -1,20 +1,8 @@
 import RedrawSchema
 
-/// The keys ``FastLineParser`` knows, one bit each in its presence mask: the keys of
-/// `EventKey` but `binding` and those of `meta` events, with the same raw values.
-///
-/// Writers put an event's keys in a fixed order (`e`, `t`, `tid`, then the kind's own,
-/// as `EventSchema` lists them), so after each key the next one is predicted, and
-/// checked with one masked compare of its `"key":` pattern; a key out of that order is
-/// read and switched on instead.
-///
-/// The prediction and the required keys are `EventSchema`'s table written out as
-/// `switch`es, which the fast path reads as constants; a test checks them against the
-/// table (derived from it at run time, they cost 0.7% more instructions for parsing and
-/// building the 10 MB bench trace).
-enum FastKey: UInt32, CaseIterable {
-  case e, t, tid, id, obj, type, prop, view, node, parent, cause, site, owner, kind, detail, name, count, same
-
+/// Reading a key where it lies, and matching the predicted one; `FastKey+Tables.swift` holds
+/// the tables the generator writes.
+extension FastKey {
   /// The key whose name is `length` bytes packed little-endian into `word`.
   @inline(__always)
   init?(_ word: UInt64, _ length: Int) {
@@ -55,52 +43,6 @@ enum FastKey: UInt32, CaseIterable {
     return (key, colon + 1)
   }
 
-  // MARK: - Predicting the next key
-
-  /// The key writers put after this one in an event of `kind`, if any: every successor
-  /// in `EventSchema`'s order, and a guess where the kind's order ends.
-  @inline(__always)
-  func next(in kind: EventKind) -> FastKey? {
-    switch self {
-    case .e: .t
-    case .t: .tid
-    case .tid:
-      switch kind {
-      case .read, .write, .`deinit`, .observe, .bind: .obj
-      case .body, .`init`, .end, .action: .id
-      case .`struct`, .unmount: .view
-      case .effect: .kind
-      case .mark: .name
-      case .lost: .count
-      case .meta, .unknown: nil
-      }
-    case .id:
-      switch kind {
-      case .body: .view
-      case .`init`: .type
-      case .action: .name
-      default: .obj
-      }
-    case .obj: .type
-    case .type:
-      switch kind {
-      case .`init`: .site
-      case .observe: .detail
-      default: .prop
-      }
-    case .prop: .site
-    case .view: .node
-    case .node: .parent
-    case .parent: kind == .`struct` ? .same : .cause
-    case .cause: .obj
-    case .site: kind == .write ? .same : .owner
-    case .kind: .detail
-    case .detail: .site
-    case .name: kind == .action ? .node : nil
-    case .owner, .count, .same: nil
-    }
-  }
-
   /// Whether `"name":` of this key is at `p`.
   ///
   /// - Complexity: O(1): one masked compare of a word, and one more byte for the two
@@ -114,45 +56,6 @@ enum FastKey: UInt32, CaseIterable {
     return word & (UInt64.max >> UInt64(64 - 8 * length)) == pattern
   }
 
-  /// The length of `"name":`.
-  @inline(__always)
-  var patternLength: Int {
-    switch self {
-    case .e, .t: 4
-    case .id: 5
-    case .tid, .obj: 6
-    case .type, .prop, .view, .node, .site, .kind, .name, .same: 7
-    case .cause, .owner, .count: 8
-    case .parent, .detail: 9
-    }
-  }
-
-  /// The first eight bytes of `"name":`, packed little-endian (a test checks them
-  /// against the names).
-  @inline(__always)
-  var pattern: UInt64 {
-    switch self {
-    case .e: 0x3A22_6522
-    case .t: 0x3A22_7422
-    case .tid: 0x3A22_6469_7422
-    case .id: 0x3A_2264_6922
-    case .obj: 0x3A22_6A62_6F22
-    case .type: 0x3A_2265_7079_7422
-    case .prop: 0x3A_2270_6F72_7022
-    case .view: 0x3A_2277_6569_7622
-    case .node: 0x3A_2265_646F_6E22
-    case .parent: 0x2274_6E65_7261_7022
-    case .cause: 0x3A22_6573_7561_6322
-    case .site: 0x3A_2265_7469_7322
-    case .owner: 0x3A22_7265_6E77_6F22
-    case .kind: 0x3A_2264_6E69_6B22
-    case .detail: 0x226C_6961_7465_6422
-    case .name: 0x3A_2265_6D61_6E22
-    case .count: 0x3A22_746E_756F_6322
-    case .same: 0x3A_2265_6D61_7322
-    }
-  }
-
   /// The same key among all the format's keys: they share raw values and so, in the
   /// order of their cases, their representation (a test checks every key).
   @inline(__always)
@@ -160,28 +63,4 @@ enum FastKey: UInt32, CaseIterable {
 
   /// The name, for tests and messages.
   var name: String { "\(self)" }
-
-  // MARK: - Required keys
-
-  /// The keys `kind` requires, as a presence mask: `EventSchema/required`, and all bits
-  /// for `meta`, whose required keys the fast path does not know.
-  @inline(__always)
-  static func required(by eventKind: EventKind) -> UInt32 {
-    let common: UInt32 = 1 << e.rawValue | 1 << t.rawValue | 1 << tid.rawValue
-    switch eventKind {
-    case .meta: return UInt32.max  // meta events carry keys the fast path does not know
-    case .body: return common | 1 << id.rawValue | 1 << view.rawValue | 1 << node.rawValue
-    case .`init`: return common | 1 << id.rawValue | 1 << type.rawValue
-    case .end: return common | 1 << id.rawValue
-    case .read, .write: return common | 1 << obj.rawValue | 1 << type.rawValue | 1 << prop.rawValue
-    case .effect: return common | 1 << FastKey.kind.rawValue
-    case .`deinit`: return common | 1 << obj.rawValue | 1 << type.rawValue
-    case .mark: return common | 1 << name.rawValue
-    case .action: return common | 1 << id.rawValue | 1 << name.rawValue
-    case .observe: return common | 1 << obj.rawValue | 1 << type.rawValue
-    case .`struct`, .unmount: return common | 1 << view.rawValue | 1 << node.rawValue
-    case .bind: return common | 1 << obj.rawValue | 1 << type.rawValue
-    case .lost, .unknown: return 1 << e.rawValue
-    }
-  }
 }

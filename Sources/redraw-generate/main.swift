@@ -1,5 +1,7 @@
-// Writes the package's generated files from their one description each: the rule registry
-// and each rule's test file from the rules' own files. Run from the package's root:
+// Writes the package's generated files from their one description each: the code that spells
+// the trace format from TraceFormat.swift, and the rule registry and each rule's test file from
+// the rules' own files. Every file is printed by the toolchain's swift-format. Run from the
+// package's root:
 //
 //   swift run redraw-generate           rewrites every generated file that is not current
 //   swift run redraw-generate --check   writes nothing; names each file that is not current
@@ -18,7 +20,11 @@ let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
 do {
   let rules = try RuleSources.read(from: root.appendingPathComponent(RuleSources.folder))
-  let files = [RuleRegistryFile.generated(for: rules)] + rules.map(RuleTestFile.generated(for:))
+  let files = try
+    ([RuleRegistryFile.generated(for: rules)] + rules.map(RuleTestFile.generated(for:))
+    + SchemaFiles.generated()).map { file in
+      GeneratedFile(path: file.path, contents: try SwiftFormat.format(file.contents, root: root))
+    }
   var stale: [String] = []
   for file in files where try !file.isCurrent(under: root) {
     stale.append(file.path)
