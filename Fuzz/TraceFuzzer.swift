@@ -6,6 +6,8 @@
 
 import RedrawAnalysis
 
+/// libFuzzer's entry point: reads the `size` bytes at `data` as a trace, leniently (running the rules
+/// on its sessions) and strictly, then as JSON; returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTraceReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -24,6 +24,8 @@ public struct Analyzer: Sendable {
   /// Ignored findings and the baseline's accepted ones.
   public var suppressions: Suppressions
 
+  /// An analyzer with these settings: by default strict, on one thread, at the rules' defaults, with no
+  /// budgets, ignores or baseline.
   public init(
     lenient: Bool = false, jobs: ParsingJobs = .fixed(1), ruleContext: RuleContext = RuleContext(),
     budgets: [Budget] = [], suppressions: Suppressions = Suppressions()

@@ -19,9 +19,9 @@ import RedrawReports
 /// baseline written by one run is read by the next against the same findings. Locating
 /// names the findings' source files relative to the source root, for the formats that show
 /// them.
-public enum AnalysisPipeline {
+package enum AnalysisPipeline {
   /// Runs every stage and writes the report; returns the exit code.
-  public static func run(_ options: AnalyzeOptions, terminal: Terminal) -> ExitCode {
+  package static func run(_ options: AnalyzeOptions, terminal: Terminal) -> ExitCode {
     let analyzer = options.analyzer
     let filtered: Analysis
     var accepted: [Finding]?

@@ -3,28 +3,28 @@ import RedrawAnalysis
 import RedrawReports
 
 /// The options of `redraw analyze`, resolved once, before the pipeline starts.
-public struct AnalyzeOptions: Sendable {
-  public var inputs: [String]
-  public var format: ReportFormat
+package struct AnalyzeOptions: Sendable {
+  package var inputs: [String]
+  package var format: ReportFormat
   /// The report file; standard output when nil.
-  public var output: String?
+  package var output: String?
   /// Findings at or above this fail the run; nil never fails.
-  public var failOn: Severity?
+  package var failOn: Severity?
   /// The library's pipeline with these settings: leniency, parser threads, the rules'
   /// context, budgets and suppressions (ignore entries and the baseline's accepted findings).
-  public var analyzer: Analyzer
+  package var analyzer: Analyzer
   /// Whether a trace with no events passes; by default it is an input error.
-  public var allowEmpty: Bool
-  public var color: Bool
+  package var allowEmpty: Bool
+  package var color: Bool
   /// Where to write a baseline of this run's findings, when asked.
-  public var writeBaseline: String?
+  package var writeBaseline: String?
   /// When the report was made, for the one format that shows it (HTML); nil for the others.
-  public var generatedAt: String?
+  package var generatedAt: String?
   /// The absolute directory findings' source files are named relative to (see
   /// ``SourceRoot/resolve(option:environment:workingDirectory:)``).
-  public var sourceRoot: String
+  package var sourceRoot: String
   /// The absolute working directory, for reports that need absolute trace paths.
-  public var workingDirectory: String
+  package var workingDirectory: String
 
   // MARK: - Command line
 

@@ -35,13 +35,13 @@ struct OptionSpec: Sendable {
 }
 
 /// A wrong command line, with the message to show.
-public struct UsageError: Error, Sendable, Equatable {
-  public var message: String
+package struct UsageError: Error, Sendable, Equatable {
+  package var message: String
   /// Whether the command's usage follows the message: not after a configuration file's
   /// problems, which have nothing to do with the command line's shape.
-  public var showsUsage = true
+  package var showsUsage = true
 
-  public init(message: String, showsUsage: Bool = true) {
+  package init(message: String, showsUsage: Bool = true) {
     self.message = message
     self.showsUsage = showsUsage
   }

@@ -1,5 +1,5 @@
 /// The exit codes of `redraw`.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
   /// No finding at or above the fail level.
   case success = 0
   /// Findings at or above the fail level (or, for `diff`, a regression).

@@ -6,7 +6,7 @@ import RedrawReports
 ///
 /// `redraw TRACE...` is `redraw analyze TRACE...`; `redraw help COMMAND` shows a
 /// command's help.
-public enum RedrawCommand {
+package enum RedrawCommand {
   static let root = CommandSpec(
     name: "",
     abstract: "Find the SwiftUI views that re-evaluate for no reason.",
@@ -32,7 +32,7 @@ public enum RedrawCommand {
   static var subcommands: [CommandSpec] { commands.map { $0.spec } }
 
   /// docs/cli.md: every command's help, from the same specs that parse the command line.
-  public static func documentation() -> String {
+  package static func documentation() -> String {
     var out = "# The redraw command line\n\n"
     out += "Generated from the commands' own specs (a test keeps this page in sync); `redraw help COMMAND` "
     out += "prints the same.\n\n"
@@ -52,7 +52,7 @@ public enum RedrawCommand {
   }
 
   /// Runs the command line `arguments` (without the program name).
-  public static func main(_ arguments: [String], terminal: Terminal) -> ExitCode {
+  package static func main(_ arguments: [String], terminal: Terminal) -> ExitCode {
     guard let first = arguments.first else {
       terminal.standardError(HelpFormatter.help(for: root, subcommands: subcommands))
       return .usage

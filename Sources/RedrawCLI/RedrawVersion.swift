@@ -1,4 +1,4 @@
 /// The version of redraw, printed by `--version` and written into reports.
-public enum RedrawVersion {
-  public static let current = "0.1.0"
+package enum RedrawVersion {
+  package static let current = "0.1.0"
 }

@@ -2,10 +2,10 @@ import Foundation
 
 /// The source root of `redraw analyze`, the directory findings' files are named from, and
 /// the listing of its files that `SourceLocator` searches.
-public enum SourceRoot {
+package enum SourceRoot {
   /// Entries of the source tree visited at most while looking for files by name: a root
   /// that is a home directory must not stall the run.
-  public static let maximumEntries = 500_000
+  package static let maximumEntries = 500_000
 
   /// The source root, absolute: `option` (`--source-root`, relative to `workingDirectory`);
   /// else `GITHUB_WORKSPACE`, the checkout GitHub attaches annotations to; else the git
@@ -14,7 +14,7 @@ public enum SourceRoot {
   /// directory.
   ///
   /// - Throws: ``UsageError`` when `option` names no directory.
-  public static func resolve(option: String?, environment: [String: String], workingDirectory: String)
+  package static func resolve(option: String?, environment: [String: String], workingDirectory: String)
     throws(UsageError) -> String
   {
     if let option {
@@ -34,7 +34,7 @@ public enum SourceRoot {
 
   /// The nearest directory at or above `directory` that holds `.git`: a directory, or the
   /// file a worktree or submodule has instead.
-  public static func gitRoot(of directory: String) -> String? {
+  package static func gitRoot(of directory: String) -> String? {
     var url = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
     while true {
       if FileManager.default.fileExists(atPath: url.appendingPathComponent(".git").path) { return url.path }
@@ -49,7 +49,7 @@ public enum SourceRoot {
   ///
   /// - Returns: The files, and whether the whole tree was searched (false past
   ///   ``maximumEntries`` entries).
-  public static func files(under root: String, named names: Set<String>) -> (files: [String], complete: Bool) {
+  package static func files(under root: String, named names: Set<String>) -> (files: [String], complete: Bool) {
     guard !names.isEmpty, let enumerator = FileManager.default.enumerator(atPath: root) else { return ([], true) }
     var files: [String] = []
     var visited = 0

@@ -10,23 +10,23 @@ import RedrawPlatform
 
 /// What the commands may use of the outside world, injected so tests can run them
 /// in-process: the output streams, the environment and whether stdout is a terminal.
-public struct Terminal: Sendable {
+package struct Terminal: Sendable {
   /// Writes to standard output.
-  public var standardOutput: @Sendable (String) -> Void
+  package var standardOutput: @Sendable (String) -> Void
   /// Writes UTF-8 to standard output as it is; when nil, ``standardOutput`` gets it as text.
-  public var standardOutputBytes: (@Sendable ([UInt8]) -> Void)?
+  package var standardOutputBytes: (@Sendable ([UInt8]) -> Void)?
   /// Writes to standard error.
-  public var standardError: @Sendable (String) -> Void
+  package var standardError: @Sendable (String) -> Void
   /// The environment variables.
-  public var environment: [String: String]
+  package var environment: [String: String]
   /// Whether standard output is a terminal.
-  public var outputIsTerminal: Bool
+  package var outputIsTerminal: Bool
   /// Whether the process exits as soon as the command returns (`redraw` itself, not a test
   /// running commands in-process): a command may then leave large values for the exit to
   /// reclaim at once instead of freeing them object by object.
-  public var exitsAfterCommand = false
+  package var exitsAfterCommand = false
 
-  public init(
+  package init(
     standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
     environment: [String: String], outputIsTerminal: Bool
   ) {
@@ -37,7 +37,7 @@ public struct Terminal: Sendable {
   }
 
   /// The process's own streams and environment, for a process that exits after one command.
-  public static func process() -> Terminal {
+  package static func process() -> Terminal {
     var environment: [String: String] = [:]
     var entry = environ
     while let pointer = entry.pointee {

@@ -24,11 +24,14 @@ public struct ViewStateObject<Model: TrackedModel> {
   /// the initializer's name there (`init(id:)`), the type's for a property's default value.
   let assignedInInit: Bool
 
+  /// `@ViewStateObject var model = Model()`: `make` runs only when the view's identity is new, and
+  /// `function` tells an assignment in the view's `init` from a default value.
   public init(wrappedValue make: @autoclosure @escaping () -> Model, function: StaticString = #function) {
     storage = StateObjectStorage(make: make)
     assignedInInit = "\(function)".hasPrefix("init(")
   }
 
+  /// The object of the view's identity, made on first use.
   public var wrappedValue: Model { storage.canonical.model }
 
   /// `$model.query`: a binding to a property.
@@ -38,8 +41,10 @@ public struct ViewStateObject<Model: TrackedModel> {
 /// A model handed in by a parent, as `@ObservedObject`. The view subscribes to the object.
 @propertyWrapper
 public struct ViewObservedObject<Model: TrackedModel> {
+  /// The object the parent handed in.
   public let wrappedValue: Model
 
+  /// `@ViewObservedObject var model: Model`, given the parent's object.
   public init(wrappedValue: Model) {
     self.wrappedValue = wrappedValue
   }
@@ -54,6 +59,7 @@ public struct ViewObservedObject<Model: TrackedModel> {
 public struct ViewEnvironmentObject<Model: TrackedModel> {
   let box = EnvironmentBox<Model>()
 
+  /// `@ViewEnvironmentObject var model: Model`: the object is looked up when the harness binds the view.
   public init() {}
 
   /// The injected object. Like SwiftUI, a view whose ancestors injected none stops the

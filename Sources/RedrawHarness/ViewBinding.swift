@@ -27,6 +27,7 @@ public struct ViewBinding<Value> {
     ViewBinding(get: { value }, set: { _ in })
   }
 
+  /// The value, read and written where it lives.
   public var wrappedValue: Value {
     get { read() }
     nonmutating set { write(newValue) }
@@ -79,8 +80,10 @@ public struct ModelBindings<Model: AnyObject> {
 /// does for an `@Environment` model.
 @propertyWrapper
 public struct ViewBindable<Model: AnyObject> {
+  /// The object the view edits.
   public let wrappedValue: Model
 
+  /// `@ViewBindable var model: Model`, given the parent's object.
   public init(wrappedValue: Model) {
     self.wrappedValue = wrappedValue
   }

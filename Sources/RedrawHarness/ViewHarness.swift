@@ -76,6 +76,7 @@ public final class ViewHarness {
   /// reads cannot loop forever.
   public static let maximumPasses = 100
 
+  /// How writes invalidate the harness's views: per property or per object, for each model type.
   public let tracking: Tracking
   /// The SwiftUI build whose `@State` the harness reproduces.
   public let swiftUI: SwiftUIBuild

@@ -43,6 +43,8 @@ public struct ViewState<Value> {
     storage = StateStorage(initialValue)
   }
 
+  /// The value of the view's identity. A body that reads it depends on it; assigning a different
+  /// value then invalidates the view.
   public var wrappedValue: Value {
     get {
       let canonical = storage.canonical

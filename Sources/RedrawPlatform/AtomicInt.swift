@@ -14,6 +14,7 @@ import CRedrawPlatform
 public struct AtomicInt: ~Copyable, @unchecked Sendable {
   @usableFromInline let storage: UnsafeMutablePointer<Int64>
 
+  /// An integer on storage of its own, whose value is `initial`.
   public init(_ initial: Int64) {
     storage = .allocate(capacity: 1)
     storage.initialize(to: initial)

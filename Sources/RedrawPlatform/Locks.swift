@@ -26,6 +26,7 @@ public final class Locked<Value>: @unchecked Sendable {
   @usableFromInline let lock: UnsafeMutablePointer<PlatformLock>
   @usableFromInline var value: Value
 
+  /// A lock guarding `initial`.
   public init(_ initial: Value) {
     lock = .allocate(capacity: 1)
     PlatformLock.initialize(lock)
@@ -83,6 +84,7 @@ extension Locked where Value: Sendable {
     @usableFromInline let locked = AtomicInt(0)
     @usableFromInline let value: UnsafeMutablePointer<Value>
 
+    /// A lock guarding `initial`, not taken.
     public init(_ initial: Value) {
       value = .allocate(capacity: 1)
       value.initialize(to: initial)

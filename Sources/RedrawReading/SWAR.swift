@@ -3,23 +3,23 @@
 /// Words are loaded little-endian, so the first byte of the input is the lowest byte of
 /// the word and "the first match" is the lowest flagged byte.
 ///
-/// The byte tests are public behind `@_spi(Bytes)` and inlinable for RedrawReports' JSON
-/// escaper: a `package` function is not inlined into another module, so each word would
-/// cost a call. Their constants are spelled out, as a `static let` read from another module
-/// is a lazy global's accessor.
-@_spi(Bytes) public enum SWAR {
+/// The byte tests are inlinable for RedrawReports' JSON escaper (a `package` type's inlinable
+/// members are serialized only when the type is `@usableFromInline`): otherwise each word
+/// would cost a call. Their constants are spelled out, as a `static let` read from another
+/// module is a lazy global's accessor.
+@usableFromInline package enum SWAR {
   static let ones: UInt64 = 0x0101_0101_0101_0101
   static let highs: UInt64 = 0x8080_8080_8080_8080
 
   /// The high bit of every byte of `word` that is zero (exact for the lowest match).
   @inlinable @inline(__always)
-  @_spi(Bytes) public static func zeroBytes(_ word: UInt64) -> UInt64 {
+  package static func zeroBytes(_ word: UInt64) -> UInt64 {
     (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
   }
 
   /// The high bit of every byte of `word` equal to `byte` (exact for the lowest match).
   @inlinable @inline(__always)
-  @_spi(Bytes) public static func bytesEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+  package static func bytesEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
     zeroBytes(word ^ (0x0101_0101_0101_0101 &* UInt64(byte)))
   }
 
@@ -27,7 +27,7 @@
   /// byte, DEL or a non-ASCII byte. Zero when all eight bytes are plain; otherwise the
   /// lowest flag is the first such byte.
   @inlinable @inline(__always)
-  @_spi(Bytes) public static func special(_ word: UInt64) -> UInt64 {
+  package static func special(_ word: UInt64) -> UInt64 {
     bytesEqual(word, UInt8(ascii: "\"")) | bytesEqual(word, UInt8(ascii: "\\"))
       | zeroBytes(word & 0xE0E0_E0E0_E0E0_E0E0) | (word & 0x8080_8080_8080_8080) | bytesEqual(word, 0x7F)
   }

@@ -247,13 +247,16 @@ public struct ReadStatistics: Sendable {
 
 /// A trace that cannot be read: the place and what was expected there.
 public struct TraceInputError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// How reports and errors name the file: its path, or the name given for it.
   public var file: String
   /// 1-based; 0 when the error is about the whole file.
   public var line: Int
   /// 1-based byte column.
   public var column: Int
+  /// What was expected at the place, or why the file cannot be read.
   public var message: String
 
+  /// An error at `line` and `column` of `file`, or about the whole file when `line` is 0.
   public init(file: String, line: Int, column: Int, message: String) {
     self.file = file
     self.line = line

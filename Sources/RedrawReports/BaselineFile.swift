@@ -2,8 +2,8 @@ import RedrawRules
 
 /// Writes a baseline: the accepted findings, one entry per distinct rule and subject, with
 /// the highest count it accepts and no times, in the format ``Baseline/accepted(in:)`` reads.
-public enum BaselineFile {
-  public static func render(_ findings: [Finding], toolVersion: String) -> String {
+package enum BaselineFile {
+  package static func render(_ findings: [Finding], toolVersion: String) -> String {
     let counts = Baseline.counts(of: findings)
     var seen: Set<String> = []
     var json = JSONWriter()

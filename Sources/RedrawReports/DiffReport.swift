@@ -2,26 +2,26 @@ import RedrawRules
 
 /// `redraw diff` output: the same scenario before and after a change, per view and per
 /// type, in text, JSON, Markdown or HTML.
-public enum DiffReport {
+package enum DiffReport {
   /// The formats `redraw diff` writes.
-  public enum Format: String, Sendable, CaseIterable {
+  package enum Format: String, Sendable, CaseIterable {
     case text, json, markdown, html
   }
 
   /// What the diff shows besides the comparison.
-  public struct Context: Sendable {
-    public var toolVersion: String
-    public var before: String
-    public var after: String
+  package struct Context: Sendable {
+    package var toolVersion: String
+    package var before: String
+    package var after: String
     /// Why the after side regressed, one limit each, as the caller decided; empty when it
     /// did not.
-    public var regressions: [String]
+    package var regressions: [String]
     /// Whether the after side regressed.
-    public var regressed: Bool { !regressions.isEmpty }
+    package var regressed: Bool { !regressions.isEmpty }
     /// Whether the text report is coloured for a terminal.
-    public var color: Bool
+    package var color: Bool
 
-    public init(toolVersion: String, before: String, after: String, regressions: [String], color: Bool = false) {
+    package init(toolVersion: String, before: String, after: String, regressions: [String], color: Bool = false) {
       self.toolVersion = toolVersion
       self.before = before
       self.after = after
@@ -33,7 +33,7 @@ public enum DiffReport {
   /// Rows shown per table at most.
   static let maximumRows = 200
 
-  public static func render(_ comparison: Comparison, format: Format, context: Context) -> String {
+  package static func render(_ comparison: Comparison, format: Format, context: Context) -> String {
     switch format {
     case .text: text(comparison, context)
     case .json: json(comparison, context)

@@ -8,11 +8,11 @@ import RedrawRules
 /// to the source root once located: GitHub attaches a path relative to the repository's root
 /// to the pull request's changed lines), with the trace line of its evidence in the message;
 /// otherwise on the trace line itself.
-public enum GitHubReport: ReportRenderer {
+package enum GitHubReport: ReportRenderer {
   /// Annotations written at most; GitHub shows only the first few of a step anyway.
-  public static let maximumAnnotations = 50
+  package static let maximumAnnotations = 50
 
-  public static func render(_ analysis: Analysis, context: ReportContext) -> String {
+  package static func render(_ analysis: Analysis, context: ReportContext) -> String {
     var out = ""
     for finding in analysis.findings.prefix(maximumAnnotations) {
       let command: String

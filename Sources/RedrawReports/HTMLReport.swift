@@ -9,11 +9,11 @@ import RedrawSessions
 /// forbids every request), light and dark. Every string from the trace is escaped.
 /// Tables and charts are capped, so the file stays a few megabytes for traces of any
 /// length; what is left out is counted on the page.
-public enum HTMLReport: ReportRenderer {
+package enum HTMLReport: ReportRenderer {
   static let maximumRows = 1_000
   static let maximumFindings = 500
 
-  public static func render(_ analysis: Analysis, context: ReportContext) -> String {
+  package static func render(_ analysis: Analysis, context: ReportContext) -> String {
     let summary = analysis.summary
     var page =
       HTMLAssets.documentStart(title: "Redraw report") + """

@@ -1,4 +1,4 @@
-@_spi(Bytes) import RedrawReading
+import RedrawReading
 
 /// Writes UTF-8 text as a JSON string literal: quotes, backslashes and control characters
 /// escaped, and U+2028 and U+2029, which JavaScript string literals reject, so a report can

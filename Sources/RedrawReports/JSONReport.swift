@@ -6,19 +6,19 @@ import RedrawSessions
 ///
 /// The schema is documented in docs/json-report.md and versioned by ``schemaVersion``:
 /// fields may be added within a version; a change of meaning bumps it.
-public enum JSONReport: ReportRenderer {
+package enum JSONReport: ReportRenderer {
   /// The version of the report's schema.
-  public static let schemaVersion = 1
+  package static let schemaVersion = 1
   /// Views listed per session at most; the rest are counted in `viewsOmitted`.
-  public static let maximumViewsPerSession = 500
+  package static let maximumViewsPerSession = 500
   /// Findings listed at most, most severe first; the rest are counted in `findingsOmitted`.
-  public static let maximumFindings = 10_000
+  package static let maximumFindings = 10_000
 
-  public static func render(_ analysis: Analysis, context: ReportContext) -> String {
+  package static func render(_ analysis: Analysis, context: ReportContext) -> String {
     String(decoding: renderUTF8(analysis, context: context), as: UTF8.self)
   }
 
-  public static func renderUTF8(_ analysis: Analysis, context: ReportContext) -> [UInt8] {
+  package static func renderUTF8(_ analysis: Analysis, context: ReportContext) -> [UInt8] {
     var json = JSONWriter()
     json.object { json in
       json.field("version", schemaVersion)

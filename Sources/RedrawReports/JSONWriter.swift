@@ -15,7 +15,7 @@ import RedrawRules
 /// The document grows in a buffer of its own, which the writer frees: a report of many
 /// findings is a million small appends, and each costs a few moves here instead of an
 /// array's uniqueness and capacity checks and a call to copy.
-public struct JSONWriter: ~Copyable {
+package struct JSONWriter: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
   private var count = 0
   private var capacity: Int
@@ -27,7 +27,7 @@ public struct JSONWriter: ~Copyable {
   /// Whether a key was written and its value comes next.
   private var pendingKey = false
 
-  public init() {
+  package init() {
     capacity = 4096
     base = .allocate(capacity: capacity)
   }
@@ -35,13 +35,13 @@ public struct JSONWriter: ~Copyable {
   deinit { base.deallocate() }
 
   /// The document written so far, as UTF-8.
-  public var bytes: [UInt8] { Array(written) }
+  package var bytes: [UInt8] { Array(written) }
 
   /// The document written so far.
-  public var output: String { String(decoding: written, as: UTF8.self) }
+  package var output: String { String(decoding: written, as: UTF8.self) }
 
   /// The document as a file holds it, ending in a line end: one copy of what was written.
-  public var fileBytes: [UInt8] {
+  package var fileBytes: [UInt8] {
     [UInt8](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
       initialized = buffer.initialize(fromContentsOf: written)
       buffer[initialized] = UInt8(ascii: "\n")
@@ -50,7 +50,7 @@ public struct JSONWriter: ~Copyable {
   }
 
   /// ``fileBytes`` as text.
-  public var fileText: String {
+  package var fileText: String {
     String(unsafeUninitializedCapacity: count + 1) { buffer in
       let end = buffer.initialize(fromContentsOf: written)
       buffer[end] = UInt8(ascii: "\n")
@@ -63,27 +63,27 @@ public struct JSONWriter: ~Copyable {
   // MARK: - Containers
 
   /// Writes an object whose fields `body` writes.
-  public mutating func object(_ body: (inout JSONWriter) -> Void) {
+  package mutating func object(_ body: (inout JSONWriter) -> Void) {
     open(UInt8(ascii: "{"))
     body(&self)
     close(UInt8(ascii: "}"))
   }
 
   /// Writes an array whose elements `body` writes.
-  public mutating func array(_ body: (inout JSONWriter) -> Void) {
+  package mutating func array(_ body: (inout JSONWriter) -> Void) {
     open(UInt8(ascii: "["))
     body(&self)
     close(UInt8(ascii: "]"))
   }
 
   /// Writes `key` and an object.
-  public mutating func object(_ key: String, _ body: (inout JSONWriter) -> Void) {
+  package mutating func object(_ key: String, _ body: (inout JSONWriter) -> Void) {
     self.key(key)
     object(body)
   }
 
   /// Writes `key` and an array.
-  public mutating func array(_ key: String, _ body: (inout JSONWriter) -> Void) {
+  package mutating func array(_ key: String, _ body: (inout JSONWriter) -> Void) {
     self.key(key)
     array(body)
   }
@@ -141,39 +141,39 @@ public struct JSONWriter: ~Copyable {
 
   // MARK: - Fields
 
-  public mutating func field(_ key: String, _ value: String) {
+  package mutating func field(_ key: String, _ value: String) {
     self.key(key)
     string(value)
   }
 
   /// Writes the field only when `value` is not nil.
-  public mutating func field(_ key: String, _ value: String?) {
+  package mutating func field(_ key: String, _ value: String?) {
     if let value { field(key, value) }
   }
 
-  public mutating func field(_ key: String, _ value: Int) {
+  package mutating func field(_ key: String, _ value: Int) {
     self.key(key)
     number(value)
   }
 
-  public mutating func field(_ key: String, _ value: Int64) {
+  package mutating func field(_ key: String, _ value: Int64) {
     self.key(key)
     number(Int(value))
   }
 
   /// Writes the field only when `value` is not nil.
-  public mutating func field(_ key: String, _ value: Int64?) {
+  package mutating func field(_ key: String, _ value: Int64?) {
     if let value { field(key, value) }
   }
 
-  public mutating func field(_ key: String, _ value: Double) {
+  package mutating func field(_ key: String, _ value: Double) {
     self.key(key)
     element()
     var text = value.isFinite ? "\(value)" : "null"
     text.withUTF8 { append($0) }
   }
 
-  public mutating func field(_ key: String, _ value: Bool) {
+  package mutating func field(_ key: String, _ value: Bool) {
     self.key(key)
     element()
     append(value ? "true" : "false")
@@ -181,12 +181,12 @@ public struct JSONWriter: ~Copyable {
 
   // MARK: - Values
 
-  public mutating func string(_ value: String) {
+  package mutating func string(_ value: String) {
     element()
     quote(value)
   }
 
-  public mutating func number(_ value: Int) {
+  package mutating func number(_ value: Int) {
     element()
     reserve(20)
     if value < 0 { put(UInt8(ascii: "-")) }
@@ -210,7 +210,7 @@ public struct JSONWriter: ~Copyable {
   // MARK: - Layout
 
   /// Writes `key`; the next value written is its value.
-  public mutating func key(named key: String) { self.key(key) }
+  package mutating func key(named key: String) { self.key(key) }
 
   private mutating func key(_ key: String) {
     element()
@@ -313,7 +313,7 @@ public struct JSONWriter: ~Copyable {
   /// characters escaped, and U+2028/U+2029, which JavaScript string literals reject.
   ///
   /// - Complexity: O(n); text that needs no escaping is copied eight bytes at a time.
-  public static func appendQuoted(_ value: String, to output: inout [UInt8]) {
+  package static func appendQuoted(_ value: String, to output: inout [UInt8]) {
     var value = value
     value.withUTF8 { utf8 in
       // On the stack for a short string: no allocation per string.

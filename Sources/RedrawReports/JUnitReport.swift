@@ -5,11 +5,11 @@ import RedrawRules
 /// each rule that found nothing. A finding's test case has `file` and `line` attributes
 /// at its source location when the trace recorded one (relative to the source root once
 /// located); its text names the trace line of the evidence.
-public enum JUnitReport: ReportRenderer {
+package enum JUnitReport: ReportRenderer {
   /// Test cases per rule at most; the rest are counted in the suite's output.
-  public static let maximumCasesPerRule = 1_000
+  package static let maximumCasesPerRule = 1_000
 
-  public static func render(_ analysis: Analysis, context: ReportContext) -> String {
+  package static func render(_ analysis: Analysis, context: ReportContext) -> String {
     let rules = RuleRegistry.descriptions
     var suites: [String] = []
     var totalTests = 0

@@ -4,13 +4,13 @@ import RedrawRules
 ///
 /// The output stays under ``maximumBytes`` whatever the input: findings past
 /// ``maximumFindings`` are counted, not listed, and long messages are cut.
-public enum MarkdownReport: ReportRenderer {
+package enum MarkdownReport: ReportRenderer {
   /// GitHub's limit for a step summary is 1 MiB; stay well inside it.
-  public static let maximumBytes = 900 * 1024
-  public static let maximumFindings = 200
+  package static let maximumBytes = 900 * 1024
+  package static let maximumFindings = 200
   static let maximumMessage = 600
 
-  public static func render(_ analysis: Analysis, context: ReportContext) -> String {
+  package static func render(_ analysis: Analysis, context: ReportContext) -> String {
     let summary = analysis.summary
     var out = "## Redraw\n\n"
     out += "| | |\n|---|---:|\n"

@@ -1,7 +1,7 @@
 /// Number formatting that does not depend on the locale.
-public enum NumberFormatting {
+package enum NumberFormatting {
   /// `1,234,567`.
-  public static func grouped(_ value: Int) -> String {
+  package static func grouped(_ value: Int) -> String {
     let digits = String(value.magnitude)
     var result = ""
     for (index, digit) in digits.enumerated() {
@@ -12,10 +12,10 @@ public enum NumberFormatting {
   }
 
   /// `34%` of a 0...1 share.
-  public static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
+  package static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
 
   /// Nanoseconds as `12 ns`, `3.4 µs`, `5.6 ms` or `7.8 s`.
-  public static func duration(_ nanoseconds: Int64) -> String {
+  package static func duration(_ nanoseconds: Int64) -> String {
     let value = Double(nanoseconds)
     if nanoseconds < 1_000 { return "\(nanoseconds) ns" }
     if nanoseconds < 1_000_000 { return "\(oneDecimal(value / 1_000)) µs" }

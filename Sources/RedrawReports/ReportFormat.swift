@@ -1,7 +1,7 @@
 import RedrawRules
 
 /// The output formats of `redraw analyze`, each mapped to its renderer.
-public enum ReportFormat: String, Sendable, CaseIterable {
+package enum ReportFormat: String, Sendable, CaseIterable {
   case text
   case json
   case sarif
@@ -13,7 +13,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
   /// Whether the format shows findings' source locations, so they are worth naming relative
   /// to the source root first (see ``SourceLocator``).
-  public var showsSourceLocations: Bool {
+  package var showsSourceLocations: Bool {
     switch self {
     case .sarif, .github, .junit, .json, .xcode: true
     case .text, .markdown, .html: false
@@ -21,7 +21,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
   }
 
   /// The renderer that writes this format.
-  public var renderer: any ReportRenderer.Type {
+  package var renderer: any ReportRenderer.Type {
     switch self {
     case .text: TextReport.self
     case .json: JSONReport.self
@@ -39,7 +39,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 ///
 /// Renderers are pure functions of the analysis and the context: they read no clock,
 /// no environment and no files, so their output is reproducible and testable.
-public protocol ReportRenderer {
+package protocol ReportRenderer {
   static func render(_ analysis: Analysis, context: ReportContext) -> String
   /// The report as UTF-8: what `redraw` writes. By default ``render(_:context:)``'s text; a
   /// renderer that writes bytes returns them as they are, unchecked by a `String`.
@@ -47,32 +47,32 @@ public protocol ReportRenderer {
 }
 
 extension ReportRenderer {
-  public static func renderUTF8(_ analysis: Analysis, context: ReportContext) -> [UInt8] {
+  package static func renderUTF8(_ analysis: Analysis, context: ReportContext) -> [UInt8] {
     Array(render(analysis, context: context).utf8)
   }
 }
 
 /// What a renderer may know besides the analysis, passed in by the caller.
-public struct ReportContext: Sendable {
+package struct ReportContext: Sendable {
   /// The version of redraw that made the report.
-  public var toolVersion: String
+  package var toolVersion: String
   /// Whether to colour the text report with ANSI escapes.
-  public var color: Bool
+  package var color: Bool
   /// The severity from which findings fail the run (shown in the report).
-  public var failOn: Severity?
+  package var failOn: Severity?
   /// When the report was made, as the caller wants it shown; nothing is shown when nil.
-  public var generatedAt: String?
+  package var generatedAt: String?
   /// The absolute source root that findings' locations are relative to (see
   /// ``SourceLocator``): SARIF names it as `%SRCROOT%`, the Xcode format prefixes it.
-  public var sourceRoot: String?
+  package var sourceRoot: String?
   /// The absolute working directory, against which the Xcode format makes relative trace
   /// paths absolute.
-  public var workingDirectory: String?
+  package var workingDirectory: String?
   /// The threads a renderer may use (the JSON report writes its findings on as many); the
   /// report is the same for any number.
-  public var threads: Int
+  package var threads: Int
 
-  public init(
+  package init(
     toolVersion: String, color: Bool = false, failOn: Severity? = .error, generatedAt: String? = nil,
     sourceRoot: String? = nil, workingDirectory: String? = nil, threads: Int = 1
   ) {

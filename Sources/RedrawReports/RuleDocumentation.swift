@@ -2,9 +2,9 @@ import RedrawRules
 
 /// The rules' own descriptions as text and Markdown: `redraw rules`, `redraw explain`
 /// and docs/rules.md all come from here.
-public enum RuleDocumentation {
+package enum RuleDocumentation {
   /// One rule per entry: id, default severity and summary.
-  public static func list(_ rules: [RuleDescription]) -> String {
+  package static func list(_ rules: [RuleDescription]) -> String {
     let width = (rules.map(\.id.count).max() ?? 0) + 2
     return rules.map { rule in
       rule.id + String(repeating: " ", count: width - rule.id.count)
@@ -14,7 +14,7 @@ public enum RuleDocumentation {
   }
 
   /// Everything about one rule, for a terminal.
-  public static func explain(_ rule: RuleDescription) -> String {
+  package static func explain(_ rule: RuleDescription) -> String {
     var out = "\(rule.id): \(rule.name) (default severity: \(rule.defaultSeverity.rawValue))\n\n"
     out += TerminalText.wrapped(rule.explanation, indent: "") + "\n\n"
     out += TerminalText.wrapped("Fix: " + rule.fix, indent: "") + "\n"
@@ -32,7 +32,7 @@ public enum RuleDocumentation {
   }
 
   /// docs/rules.md: one section per rule with its examples.
-  public static func markdown(_ rules: [RuleDescription]) -> String {
+  package static func markdown(_ rules: [RuleDescription]) -> String {
     var out = "# Rules\n\n"
     out += "Generated from the rules' own descriptions by `redraw rules --format markdown`; "
     out += "`redraw explain RULE` prints the same in a terminal.\n\n"

@@ -12,14 +12,14 @@ import RedrawSessions
 ///
 /// GitHub code scanning resolves a relative URI against the repository's root, so the source
 /// root should be the checkout (`GITHUB_WORKSPACE`, which `redraw` uses by default there).
-public enum SARIFReport: ReportRenderer {
+package enum SARIFReport: ReportRenderer {
   /// Results written at most, most severe first (code scanning accepts 25,000 a run).
-  public static let maximumResults = 5_000
+  package static let maximumResults = 5_000
 
   /// The base id of URIs relative to the source root, as CodeQL names it.
   static let sourceRootBase = "%SRCROOT%"
 
-  public static func render(_ analysis: Analysis, context: ReportContext) -> String {
+  package static func render(_ analysis: Analysis, context: ReportContext) -> String {
     let rules = RuleRegistry.descriptions
     var json = JSONWriter()
     json.object { json in

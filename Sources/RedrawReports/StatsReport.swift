@@ -5,10 +5,10 @@ import RedrawSessions
 /// The `redraw stats` text: the quick look at traces before a full analysis.
 ///
 /// A pure function of what was read, like every renderer.
-public enum StatsReport {
+package enum StatsReport {
   /// The report: files, sessions (the first 20), events by kind, skipped lines, threads,
   /// time span, and the ten largest views and types.
-  public static func render(_ files: [FileReading]) -> String {
+  package static func render(_ files: [FileReading]) -> String {
     let sessions = files.flatMap(\.sessions)
     var out = ""
     func row(_ label: String, _ value: String) {

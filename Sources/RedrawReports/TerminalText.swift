@@ -1,8 +1,8 @@
 /// Text for a terminal: trace strings made harmless, lines wrapped, optional colour.
-public enum TerminalText {
+package enum TerminalText {
   /// `text` without control characters or escape sequences: a view named
   /// `"\u{1B}[2J"` must not clear the reader's screen.
-  public static func sanitized(_ text: String) -> String {
+  package static func sanitized(_ text: String) -> String {
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {

@@ -3,11 +3,11 @@ import RedrawSessions
 
 /// The report for people in a terminal: a summary, then the findings, most severe
 /// and most costly first, wrapped to 80 columns.
-public enum TextReport: ReportRenderer {
+package enum TextReport: ReportRenderer {
   /// Findings shown at most; the rest are counted.
-  public static let maximumFindings = 200
+  package static let maximumFindings = 200
 
-  public static func render(_ analysis: Analysis, context: ReportContext) -> String {
+  package static func render(_ analysis: Analysis, context: ReportContext) -> String {
     var out: [String] = []
     let summary = analysis.summary
     let color = context.color
@@ -167,7 +167,7 @@ public enum TextReport: ReportRenderer {
   }
 
   /// What a truncated session lost, in words.
-  public static func truncationText(_ truncation: Session.Truncation) -> String {
+  package static func truncationText(_ truncation: Session.Truncation) -> String {
     var parts: [String] = []
     if truncation.partialLastLine { parts.append("the last line (\(truncation.line)) is cut short") }
     if truncation.openSpans > 0 {

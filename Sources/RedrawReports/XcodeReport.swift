@@ -15,11 +15,11 @@ import RedrawSessions
 ///   issue above it.
 /// - Ignores and budgets that matched nothing are `warning:` lines without a path, and so is
 ///   the count of findings past the first ``maximumFindings``.
-public enum XcodeReport: ReportRenderer {
+package enum XcodeReport: ReportRenderer {
   /// Findings written at most, most severe first: a build log is read, not searched.
-  public static let maximumFindings = 1_000
+  package static let maximumFindings = 1_000
 
-  public static func render(_ analysis: Analysis, context: ReportContext) -> String {
+  package static func render(_ analysis: Analysis, context: ReportContext) -> String {
     var lines: [String] = []
     for finding in analysis.findings.prefix(maximumFindings) {
       let trace = absolute(finding.source, in: context.workingDirectory) + ":\(max(1, finding.evidence.line)):1"

@@ -61,5 +61,6 @@ public enum EffectKind: UInt8, Sendable, CaseIterable, Comparable {
     }
   }
 
+  /// Whether `lhs` comes before `rhs` in the order the cases are declared.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

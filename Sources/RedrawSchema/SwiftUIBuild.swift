@@ -34,5 +34,6 @@ public enum SwiftUIBuild: String, Sendable, Hashable, CaseIterable, Comparable, 
   /// Whether `@State`'s default value runs on every re-creation of the view struct.
   public var reRunsStateDefaults: Bool { self == .xcode26 }
 
+  /// Whether `lhs` is the older build: `xcode26` before `xcode27`.
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

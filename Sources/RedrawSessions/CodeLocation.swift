@@ -24,8 +24,10 @@ public struct CodeLocation: Sendable, Hashable {
   public var line: Int
   /// The 1-based column, when the trace recorded one (RedrawTrace records none).
   public var column: Int?
+  /// How ``file`` relates to the source root: as recorded, found under it, or not found.
   public var resolution: Resolution
 
+  /// Line `line` (and column `column`, when known) of `file`, as recorded unless `resolution` says otherwise.
   public init(file: String, line: Int, column: Int? = nil, resolution: Resolution = .recorded) {
     self.file = file
     self.line = line

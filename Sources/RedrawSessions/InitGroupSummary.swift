@@ -3,6 +3,7 @@ import RedrawSchema
 
 /// Initializer runs of one type from one site and owner.
 public struct InitGroupSummary: Sendable {
+  /// The type whose initializer ran.
   public var type: String
   /// `File.swift:LINE` of the construction expression, when recorded.
   public var site: String?
@@ -10,6 +11,7 @@ public struct InitGroupSummary: Sendable {
   public var owner: Int64?
   /// The view type of the owner node, when it evaluated a body.
   public var ownerView: String?
+  /// How many times the initializer ran.
   public var runs = 0
   /// Runs made while a view struct was being constructed: inside a body (a parent
   /// re-creating its children) or under an owner. Runs in actions, tasks and other code that
@@ -27,6 +29,7 @@ public struct InitGroupSummary: Sendable {
   package var effects: [EffectKind: Int] = [:]
   /// The detail of the first effect of each kind.
   package var effectDetails: [EffectKind: String] = [:]
+  /// The first run.
   public var first: Evidence
   /// A later run, as an example of the repetition.
   public var latest: Evidence

@@ -2,10 +2,13 @@ import RedrawReading
 
 /// One view node and why its body was evaluated each time.
 public struct NodeSummary: Sendable {
+  /// The node's id, as its `body` events give it.
   public var node: Int64
+  /// The view type's name.
   public var view: String
   /// The parent node named by the node's `body` events.
   public var parent: Int64?
+  /// Body evaluations, all causes.
   public var evaluations = 0
   /// First evaluations.
   public var initial = 0
@@ -61,6 +64,7 @@ public struct NodeSummary: Sendable {
   /// Buckets of the per-node evaluation timeline.
   package static let timelineBuckets = 64
 
+  /// The node `node` of `view`, first evaluated at `first`, with nothing counted yet.
   public init(node: Int64, view: String, first: Evidence) {
     self.node = node
     self.view = view
@@ -96,12 +100,14 @@ public struct NodeSummary: Sendable {
 extension NodeSummary {
   /// How a view held an object it subscribed to: the `observe` event's `detail`.
   public struct ModelHolding: Sendable, Hashable {
+    /// The object's type.
     public var type: String
     /// The wrapper; nil when the event named none this reader knows.
     public var wrapper: ModelWrapper?
     /// The node's first `observe` event of the type through the wrapper.
     public var first: Evidence?
 
+    /// A holding of `type` through `wrapper`, first observed at `first`.
     public init(type: String, wrapper: ModelWrapper?, first: Evidence? = nil) {
       self.type = type
       self.wrapper = wrapper
@@ -134,10 +140,12 @@ extension NodeSummary {
   public struct TimelineBucket: Sendable, Hashable {
     /// The bucket's position, 0 ..< 64, from the session's start.
     public var index: Int32
+    /// Body evaluations in the bucket.
     public var evaluations: Int32
     /// The over-broad and cascaded evaluations among them.
     public var wasted: Int32
 
+    /// The bucket at `index`, with `evaluations`, of which `wasted` were wasted.
     public init(index: Int32, evaluations: Int32, wasted: Int32) {
       self.index = index
       self.evaluations = evaluations

@@ -55,6 +55,7 @@ public struct Session: Sendable {
   /// The diagnostic of a session that recorded nothing after its `meta` line.
   package static let emptySession = "the session has no events"
 
+  /// A session with nothing recorded yet, whose first line is `line` of `source`.
   public init(source: String, line: Int) {
     self.source = source
     self.line = line
@@ -118,6 +119,7 @@ public struct Evidence: Sendable, Hashable {
   /// The event's `t`, nanoseconds since the session started.
   public var time: Int64
 
+  /// The place at `line` of the trace, of an event at `time`.
   public init(line: Int, time: Int64) {
     self.line = line
     self.time = time
@@ -126,9 +128,13 @@ public struct Evidence: Sendable, Hashable {
 
 /// Reads and writes of one property of a type, and the evaluations its writes caused.
 public struct PropertySummary: Sendable {
+  /// The type that declares the property, as the trace names it.
   public var type: String
+  /// The property's name.
   public var property: String
+  /// How many times the property was read.
   public var reads = 0
+  /// How many times the property was written.
   public var writes = 0
   /// Evaluations caused by its writes in views that read it.
   public var neededEvaluations = 0
@@ -138,7 +144,9 @@ public struct PropertySummary: Sendable {
   public var equalValueEvaluations = 0
   /// Writes that assigned an equal value (`"same":true`), and the first of them.
   public var equalWrites = 0
+  /// The first write of an equal value.
   public var firstEqualWrite: Evidence?
+  /// The first write.
   public var firstWrite: Evidence?
   /// The `site` of the first write that had one.
   public var writeSite: String?
@@ -147,6 +155,7 @@ public struct PropertySummary: Sendable {
   /// Its first writes and the evaluations they caused.
   public var trail: [TrailEvent] = []
 
+  /// The summary of `type`'s `property`; what is not given starts at zero or nil.
   public init(
     type: String, property: String, reads: Int = 0, writes: Int = 0, neededEvaluations: Int = 0,
     overBroadEvaluations: Int = 0, firstWrite: Evidence? = nil, writeSite: String? = nil
@@ -164,6 +173,7 @@ public struct PropertySummary: Sendable {
 
 /// Evaluations of one view caused by one property's writes, or by one action's.
 public struct ViewUpdate: Sendable, Equatable {
+  /// What made the writes: one property, or one user action.
   public enum Cause: Sendable, Hashable {
     /// Writes to `Type.property`.
     case property(String)
@@ -171,7 +181,9 @@ public struct ViewUpdate: Sendable, Equatable {
     case action(String)
   }
 
+  /// The view type's name.
   public var view: String
+  /// The property or action whose writes caused the evaluations.
   public var cause: Cause
   /// Evaluations of the view after writes to what it read.
   public var needed: Int
@@ -179,6 +191,7 @@ public struct ViewUpdate: Sendable, Equatable {
   /// only of equal values.
   public var wasted: Int
 
+  /// `needed` and `wasted` evaluations of `view` caused by `cause`.
   public init(view: String, cause: Cause, needed: Int, wasted: Int) {
     self.view = view
     self.cause = cause
@@ -190,6 +203,7 @@ public struct ViewUpdate: Sendable, Equatable {
 /// A user action's performances, the writes made inside them, and the evaluations those
 /// writes caused.
 public struct ActionSummary: Sendable, Equatable {
+  /// The action's name, as its `action` span gives it.
   public var name: String
   /// How many times the action ran.
   public var performed: Int
@@ -201,14 +215,18 @@ public struct ActionSummary: Sendable, Equatable {
   public var overBroad: Int
   /// Of those, evaluations caused only by writes of an equal value.
   public var equalValue = 0
+  /// The first performance's place in the trace.
   public var first: Evidence
 }
 
 extension Session {
   /// A problem in the trace itself, counted.
   public struct Diagnostic: Sendable, Hashable {
+    /// What is wrong, in words; diagnostics are counted by it.
     public var message: String
+    /// How many times it happened.
     public var count: Int
+    /// Where it first happened.
     public var first: Evidence
     /// Whether the format allows it (an untracked read): worth knowing, not a fault.
     public var isAllowed = false
@@ -227,6 +245,7 @@ extension Session {
     /// The line where the first span still open at the end began, when one was.
     public var firstOpenSpanLine: Int?
 
+    /// What a trace that ended at `line` lost: a cut last line, and the spans still open.
     public init(partialLastLine: Bool, openSpans: Int, line: Int, firstOpenSpanLine: Int? = nil) {
       self.partialLastLine = partialLastLine
       self.openSpans = openSpans

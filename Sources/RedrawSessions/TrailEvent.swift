@@ -6,24 +6,29 @@ public struct TrailEvent: Sendable, Hashable {
   /// How many events of each kind a finding's trail keeps at most (the first ones).
   public static let keptPerKind = 6
 
+  /// The kinds of event a trail shows: a write, an evaluation, an initializer run or an effect.
   public enum Kind: String, Sendable {
     case write, evaluation, initializer, effect
   }
 
+  /// What kind of event it was.
   public var kind: Kind
   /// What it was: `ProfileModel.query` (a write), `UnreadBadge` (an evaluation),
   /// `FeedModel` (an initializer), `network GET /feed` (an effect).
   public var what: String
   /// Why it matters here, e.g. `over-broad` or `inside the body`; empty when plain.
   public var note: String
+  /// The 1-based line of the event in the trace file.
   public var line: Int
   /// The event's time and thread, when kept (a write behind an evaluation keeps its line only).
   public var time: Int64?
+  /// The event's thread (`tid`), when kept.
   public var thread: Int64?
   /// `File.swift:LINE` in the app's sources, when recorded (the file's name, whatever path
   /// the trace recorded).
   public var site: String?
 
+  /// A trail event of `kind`, at `line` of the trace; `note` is empty and `site` nil unless given.
   public init(
     kind: Kind, what: String, note: String = "", line: Int, time: Int64?, thread: Int64?, site: String? = nil
   ) {

@@ -21,8 +21,11 @@
   /// to the trace as one block when its test ends. While nothing records, the trait only
   /// runs the test.
   public struct RedrawSessionTrait: TestTrait, SuiteTrait, TestScoping {
+    /// Always true: applied to a suite, the trait applies to every test in it, nested suites included.
     public var isRecursive: Bool { true }
 
+    /// Runs `function`, the test or one of its cases, in a session of its own whose scenario is the test's
+    /// path (`scenario(of:case:)`).
     public func provideScope(
       for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {

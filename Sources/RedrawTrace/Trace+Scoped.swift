@@ -113,6 +113,7 @@ public struct TraceRecording: Sendable {
   /// The JSON lines, each ending in `\n`.
   public let bytes: [UInt8]
 
+  /// A recording of `bytes`: JSON lines, each ending in `\n`.
   public init(bytes: [UInt8]) {
     self.bytes = bytes
   }

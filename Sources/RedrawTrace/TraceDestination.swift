@@ -37,6 +37,7 @@ public enum TraceStartError: Error, Equatable, CustomStringConvertible {
   /// The trace file could not be opened.
   case cannotOpen(path: String, reason: String)
 
+  /// Why, in words: `cannot open trace file '…': …`.
   public var description: String {
     switch self {
     case .cannotOpen(let path, let reason): "cannot open trace file '\(path)': \(reason)"

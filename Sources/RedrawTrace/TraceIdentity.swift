@@ -24,6 +24,7 @@ public final class TraceIdentity: @unchecked Sendable {
   /// (`redraw_record_simple_access`, `redraw_record_named_access`).
   let state: UnsafeMutablePointer<redraw_identity>
 
+  /// A new identity, with the next id of the process-wide counter.
   public init() {
     state = .allocate(capacity: 1)
     state.initialize(

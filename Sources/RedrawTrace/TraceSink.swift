@@ -43,6 +43,7 @@ public struct TraceWriteError: Error, CustomStringConvertible {
     self.message = message
   }
 
+  /// The message, or else what `strerror` says of ``code``.
   public var description: String { message ?? String(cString: strerror(code)) }
 }
 
@@ -97,6 +98,7 @@ final class FileDescriptorSink: TraceSink {
 public final class MemoryTraceSink: Sendable {
   private let storage = Locked<[UInt8]>([])
 
+  /// An empty sink, ready to record into.
   public init() {}
 
   /// The bytes recorded so far (complete lines only once recording stopped).

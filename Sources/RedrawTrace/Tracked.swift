@@ -32,6 +32,8 @@ public struct Tracked<Value> {
     comparison = .never
   }
 
+  /// Unavailable: the compiler reaches the value through the enclosing-instance subscript, which only a
+  /// `TrackedModel` class has.
   @available(*, unavailable, message: "@Tracked is only available on properties of TrackedModel classes")
   public var wrappedValue: Value {
     get { value }

@@ -30,6 +30,7 @@ public protocol TrackedModel: TraceIdentifiable, Observable {
 }
 
 extension TrackedModel {
+  /// The instance's trace identity: the one its `tracking` keeps.
   public var traceIdentity: TraceIdentity { tracking.identity }
 }
 
@@ -54,6 +55,7 @@ public final class ModelTracking: @unchecked Sendable {
   /// Handlers of ``observeWrites(_:)``, by token.
   let writeHandlers = Locked<[ObjectIdentifier: @Sendable (TrackedWrite) -> Void]>([:])
 
+  /// A new registrar and trace identity, with no write handlers.
   public init() {
     writeHandlersFlag = .allocate(capacity: 1)
     writeHandlersFlag.initialize(to: 0)

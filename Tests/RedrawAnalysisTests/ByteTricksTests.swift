@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Bytes) @testable import RedrawReading
+@testable import RedrawReading
 @testable import RedrawSchema
 
 /// The word-at-a-time pieces of the fast path, checked against plain byte loops.

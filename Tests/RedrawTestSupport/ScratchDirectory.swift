@@ -12,6 +12,7 @@ public final class ScratchDirectory: Sendable {
   /// The directory, created with the value.
   public let url: URL
 
+  /// Creates a new, empty directory in the temporary directory.
   public init() {
     url = FileManager.default.temporaryDirectory.appendingPathComponent("redraw-test-\(UUID().uuidString)")
     // A directory that cannot be made fails the first write into it, with the path.

@@ -4,9 +4,9 @@ import RedrawSessions
 /// `redraw plan` output: the migration, model by model, in text, JSON, Markdown or HTML.
 ///
 /// Each format has its renderer, a pure function of the plan and the context.
-public enum PlanReport {
+package enum PlanReport {
   /// The formats `redraw plan` writes, each mapped to its renderer.
-  public enum Format: String, Sendable, CaseIterable {
+  package enum Format: String, Sendable, CaseIterable {
     case text, json, markdown, html
 
     /// The renderer that writes this format.
@@ -21,12 +21,12 @@ public enum PlanReport {
   }
 
   /// What the plan shows besides itself, passed in by the caller.
-  public struct Context: Sendable {
-    public var toolVersion: String
+  package struct Context: Sendable {
+    package var toolVersion: String
     /// The traces the plan was computed from.
-    public var inputs: [String]
+    package var inputs: [String]
 
-    public init(toolVersion: String, inputs: [String]) {
+    package init(toolVersion: String, inputs: [String]) {
       self.toolVersion = toolVersion
       self.inputs = inputs
     }
@@ -35,7 +35,7 @@ public enum PlanReport {
   /// Rows shown per table at most; the rest are counted.
   static let maximumRows = 500
 
-  public static func render(_ plan: MigrationPlan, format: Format, context: Context) -> String {
+  package static func render(_ plan: MigrationPlan, format: Format, context: Context) -> String {
     format.render(plan, context)
   }
 

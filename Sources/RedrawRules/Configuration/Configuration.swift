@@ -18,10 +18,14 @@ import RedrawSessions
 /// Every key is checked: an unknown key or a wrong value is a ``ConfigurationError`` that
 /// names it (the CLI exits 64 with it).
 public struct Configuration: Sendable {
+  /// Thresholds, severities and disabled rules, from the `rules` object.
   public var ruleContext = RuleContext()
+  /// Findings to ignore, each with its reason, from the `ignore` array.
   public var ignores: [Suppressions.Ignore] = []
+  /// Limits on evaluations and initializer runs, from the `budgets` array.
   public var budgets: [Budget] = []
 
+  /// The settings of an empty file: every rule at its defaults, nothing ignored, no budgets.
   public init() {}
 
   /// The file looked for in the working directory when no `--config` is given.
@@ -283,8 +287,10 @@ private struct ConfigurationParser {
 /// What is wrong with a configuration file: every problem at once, each at its
 /// `file:line:column`, joined by lines that start with `Error: `.
 public struct ConfigurationError: Error, Sendable {
+  /// The problems, each at its `file:line:column`, joined by lines that start with `Error: `.
   public let message: String
 
+  /// An error that says `message`.
   public init(message: String) {
     self.message = message
   }

@@ -10,8 +10,10 @@ public struct ConfigurationEntry: Sendable, Hashable {
   public var file: String
   /// The 1-based line and column where the entry's object begins.
   public var line: Int
+  /// The 1-based column of `line` where the entry's object begins.
   public var column: Int
 
+  /// The entry that begins at `line` and `column` of `file`.
   public init(file: String, line: Int, column: Int) {
     self.file = file
     self.line = line

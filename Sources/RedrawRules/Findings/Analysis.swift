@@ -18,6 +18,7 @@ public struct Analysis: Sendable {
   /// otherwise never fire and never say so.
   public var unusedConfiguration: [String] = []
 
+  /// The analysis of `files` that found `findings`, with nothing ignored or accepted yet.
   public init(files: [FileReading], findings: [Finding]) {
     self.files = files
     self.findings = findings
@@ -32,15 +33,21 @@ public struct Analysis: Sendable {
 
 /// Totals over all sessions of an ``Analysis``.
 public struct AnalysisSummary: Sendable, Equatable {
+  /// Trace files read.
   public var files: Int
+  /// Sessions, over all files.
   public var sessions: Int
+  /// Events read, over all sessions.
   public var events: Int
   /// Distinct view type names.
   public var views: Int
   /// Distinct view nodes, summed over sessions.
   public var nodes: Int
+  /// Body evaluations.
   public var bodyEvaluations: Int
+  /// Evaluations caused by writes to properties the view never read.
   public var overBroadEvaluations: Int
+  /// Evaluations that happened only because an ancestor's evaluation was wasted.
   public var cascadedEvaluations: Int
   /// Evaluations caused only by writes of an equal value.
   public var equalValueEvaluations: Int
@@ -50,6 +57,7 @@ public struct AnalysisSummary: Sendable, Equatable {
   /// (`Session/evaluationsWithPropertyTracking`): the evaluations less those saved, plus
   /// those added.
   public var evaluationsWithPropertyTracking: Int
+  /// Initializer runs (`init` events).
   public var initializerRuns: Int
   /// Every `effect` event.
   public var effects: Int
@@ -68,13 +76,16 @@ public struct AnalysisSummary: Sendable, Equatable {
   public var truncatedSessions: Int
   /// Findings by severity.
   public var errors: Int
+  /// Findings of severity `warning`.
   public var warnings: Int
+  /// Findings of severity `info`.
   public var infos: Int
   /// Findings removed by ignore entries.
   public var ignoredFindings: Int
   /// Findings removed by the baseline.
   public var baselineFindings: Int
 
+  /// The totals of `analysis`: its sessions summed, its findings counted by severity.
   public init(_ analysis: Analysis) {
     let sessions = analysis.sessions
     files = analysis.files.count

@@ -12,14 +12,18 @@ import RedrawSessions
 public struct Comparison: Sendable {
   /// Before and after of one count.
   public struct Change: Sendable, Equatable {
+    /// The count on the before side.
     public var before: Int
+    /// The count on the after side.
     public var after: Int
 
+    /// A count that went from `before` to `after`.
     public init(before: Int, after: Int) {
       self.before = before
       self.after = after
     }
 
+    /// How much the count grew: negative when it fell.
     public var delta: Int { after - before }
 
     /// The change as a share of `before`; nil when `before` is 0.
@@ -28,30 +32,44 @@ public struct Comparison: Sendable {
 
   /// One view's evaluations.
   public struct ViewChange: Sendable {
+    /// The view type's name.
     public var view: String
+    /// Its body evaluations, summed over the sessions of each side.
     public var evaluations: Change
+    /// Of those, evaluations caused by writes to properties it never read.
     public var overBroad: Change
+    /// Findings about the view.
     public var findings: Change
   }
 
   /// One type's initializer runs, the evaluations its writes caused, and its findings.
   public struct TypeChange: Sendable {
+    /// The type's name.
     public var type: String
+    /// Its initializer runs.
     public var inits: Change
+    /// Evaluations caused by writes to its properties, needed or over-broad.
     public var causedEvaluations: Change
+    /// Findings about the type.
     public var findings: Change
   }
 
+  /// Body evaluations, over all sessions.
   public var bodyEvaluations: Change
+  /// Evaluations caused by writes to properties the view never read.
   public var overBroadEvaluations: Change
+  /// The migration what-if: evaluations with property-level tracking.
   public var evaluationsWithPropertyTracking: Change
+  /// Each view of either side, the largest change in evaluations first.
   public var views: [ViewChange]
+  /// Each type of either side, the largest change in initializer runs and caused evaluations first.
   public var types: [TypeChange]
   /// Findings only the after side has.
   public var newFindings: [Finding]
   /// Findings only the before side has.
   public var fixedFindings: [Finding]
 
+  /// Compares the `after` run with the `before` run.
   public init(before: Analysis, after: Analysis) {
     let old = before.summary
     let new = after.summary

@@ -4,6 +4,7 @@ import RedrawSessions
 public struct Finding: Sendable, Hashable {
   /// The rule's id, e.g. `over-broad-invalidation`.
   public var rule: String
+  /// How serious it is: the rule's choice, or the configuration's override of it.
   public var severity: Severity
   /// What happened, with the evidence, in one or two sentences.
   public var message: String
@@ -36,6 +37,7 @@ public struct Finding: Sendable, Hashable {
   /// The events behind it, first few: writes, evaluations, initializer runs and effects.
   public var trail: [TrailEvent]
 
+  /// A finding with these fields; `site` is shortened to its file name and line.
   public init(
     rule: String, severity: Severity, message: String, fix: String, view: String? = nil, type: String? = nil,
     property: String? = nil, metric: Budget.Metric? = nil, count: Int, site: String? = nil,

@@ -12,5 +12,6 @@ public enum Severity: String, Sendable, CaseIterable, Comparable, Codable {
     }
   }
 
+  /// Whether `lhs` is less serious than `rhs`.
   public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }

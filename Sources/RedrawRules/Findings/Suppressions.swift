@@ -5,14 +5,20 @@ import RedrawSessions
 public struct Suppressions: Sendable {
   /// Ignores one kind of finding, for a stated reason.
   public struct Ignore: Sendable, Hashable {
+    /// The id of the rule whose findings it ignores.
     public var rule: String
+    /// The view type a finding must be about; nil for any.
     public var view: String?
+    /// The model type a finding must be about; nil for any.
     public var type: String?
+    /// The property a finding must be about (for a budget finding, its metric); nil for any.
     public var property: String?
+    /// Why the findings are ignored, in the configuration's words.
     public var reason: String
     /// Where the configuration file declares it, when it came from one.
     public var entry: ConfigurationEntry?
 
+    /// An entry that ignores the findings of `rule` that match every field given.
     public init(
       rule: String, view: String? = nil, type: String? = nil, property: String? = nil, reason: String,
       entry: ConfigurationEntry? = nil
@@ -39,11 +45,13 @@ public struct Suppressions: Sendable {
     }
   }
 
+  /// The configuration's ignore entries, in its order.
   public var ignores: [Ignore]
   /// What the baseline accepts: the highest count by ``Finding/subject``, or `Int.max` for an
   /// entry that keeps no count (a baseline written before counts were kept).
   public var baseline: [String: Int]
 
+  /// Suppressions of these ignore entries and baseline; by default, none.
   public init(ignores: [Ignore] = [], baseline: [String: Int] = [:]) {
     self.ignores = ignores
     self.baseline = baseline
@@ -156,6 +164,8 @@ public enum Baseline {
 
 /// A baseline file that cannot be used.
 public struct BaselineError: Error, Sendable, CustomStringConvertible {
+  /// What is wrong with the file, in words.
   public var message: String
+  /// The message.
   public var description: String { message }
 }

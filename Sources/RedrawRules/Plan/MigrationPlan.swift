@@ -18,6 +18,7 @@ import RedrawSessions
 public struct MigrationPlan: Sendable {
   /// The SwiftUI build the checklist's severities assume, and where it came from.
   public var target: SwiftUIBuild
+  /// Where ``target`` came from: the option, the traces, or neither.
   public var targetSource: TargetSource
   /// Per view type over all the input: evaluations now and after the move of every model.
   public var views: [ViewPrediction]
@@ -49,12 +50,14 @@ public struct MigrationPlan: Sendable {
 extension MigrationPlan {
   /// Body evaluations now and after a move, and what changed between them.
   public struct EvaluationChange: Sendable, Hashable {
+    /// Evaluations now, as recorded.
     public var now = 0
     /// Evaluations the move removes.
     public var saved = 0
     /// Evaluations the move adds: updates that did not reach a view now will.
     public var added = 0
 
+    /// `now` evaluations, of which the move removes `saved` and to which it adds `added`.
     public init(now: Int = 0, saved: Int = 0, added: Int = 0) {
       self.now = now
       self.saved = saved
@@ -71,7 +74,9 @@ extension MigrationPlan {
 
   /// One view type's evaluations now and after the whole migration.
   public struct ViewPrediction: Sendable, Hashable {
+    /// The view type's name.
     public var view: String
+    /// Its evaluations now and after the move of every model.
     public var evaluations: EvaluationChange
     /// Where its body is, when recorded.
     public var location: CodeLocation?
@@ -79,6 +84,7 @@ extension MigrationPlan {
 
   /// One model type's move.
   public struct ModelPlan: Sendable {
+    /// The model type's name.
     public var type: String
     /// The evaluations of ``views``, now and after this model's move.
     public var evaluations: EvaluationChange
@@ -93,6 +99,7 @@ extension MigrationPlan {
 
   /// How one view type holds a model, and what that becomes.
   public struct ModelView: Sendable, Hashable {
+    /// The view type's name.
     public var view: String
     /// The wrapper it holds the model in; nil when it reads the model without subscribing to
     /// it (a plain `let`, or an object read through another), or only its children's
@@ -100,6 +107,7 @@ extension MigrationPlan {
     public var wrapper: ModelWrapper?
     /// What the declaration becomes.
     public var becomes: MigratedDeclaration?
+    /// Its evaluations now and after this model's move.
     public var evaluations: EvaluationChange
     /// Where its body is, when recorded.
     public var location: CodeLocation?
@@ -148,11 +156,13 @@ extension MigrationPlan {
   /// A view that owns a model in `@StateObject`: its initial value's runs now and once it is
   /// `@State`, under each SwiftUI build.
   public struct ModelOwner: Sendable, Hashable {
+    /// The owning view type's name.
     public var view: String
     /// The construction (`Trace.make`'s call), when recorded.
     public var site: String?
     /// The construction, or else the view's body.
     public var location: CodeLocation?
+    /// How often its initial value runs now, and would as `@State` under each build.
     public var initRuns: InitRuns
     /// Effects each run started, when the trace recorded the runs (`Trace.make`).
     public var effectsPerRun: Int?
@@ -172,37 +182,45 @@ extension MigrationPlan {
   /// Runs of an initial value: now (`@StateObject`: once per view identity) and as `@State`
   /// under each SwiftUI build.
   public struct InitRuns: Sendable, Hashable {
+    /// Runs now, as `@StateObject`: once per view identity, or as the trace's `init` events counted.
     public var now: Int
     /// The property wrapper: once per view struct made.
     public var xcode26: Int
     /// The macro: once per view identity.
     public var xcode27: Int
 
+    /// `now` runs, and `xcode26` and `xcode27` runs as `@State` under each build.
     public init(now: Int, xcode26: Int, xcode27: Int) {
       self.now = now
       self.xcode26 = xcode26
       self.xcode27 = xcode27
     }
 
+    /// The runs as `@State` under `build`.
     public func runs(under build: SwiftUIBuild) -> Int { build == .xcode26 ? xcode26 : xcode27 }
   }
 
   /// A parent that reads most of a model and re-creates its children on every change.
   public struct WholeModelParent: Sendable, Hashable {
+    /// The parent view type's name.
     public var view: String
+    /// The model type it reads.
     public var type: String
     /// The properties it read, and of how many the session saw.
     public var properties: [String]
+    /// How many properties of the type the session saw.
     public var knownProperties: Int
     /// The children its evaluations re-evaluated: each should get narrow values instead.
     public var children: [String]
     /// Their evaluations caused by it.
     public var childEvaluations: Int
+    /// Where its body is, when recorded.
     public var location: CodeLocation?
   }
 
   /// One thing to change, at a place in the sources.
   public struct ChecklistItem: Sendable, Hashable {
+    /// What an item asks to change.
     public enum Kind: String, Sendable {
       /// A `@StateObject` whose initial value starts effects and would run more often as `@State`.
       case repeatingEffects
@@ -216,10 +234,15 @@ extension MigrationPlan {
       case narrowValues
     }
 
+    /// What the item asks to change.
     public var kind: Kind
+    /// How much it matters: the checklist lists errors first.
     public var severity: Severity
+    /// Where to change it, when recorded: an owner's construction of the model, else the view's body.
     public var location: CodeLocation?
+    /// The view to change.
     public var view: String?
+    /// The model type the item is about.
     public var type: String
     /// What to do, in a sentence or two.
     public var text: String

@@ -18,11 +18,14 @@ public struct Budget: Sendable, Hashable {
   public var type: String?
   /// Only sessions with this scenario; all sessions when nil.
   public var scenario: String?
+  /// What is counted.
   public var metric: Metric
+  /// The highest count allowed in a session: a higher one is a finding.
   public var maximum: Int
   /// Where the configuration file declares it, when it came from one.
   public var entry: ConfigurationEntry?
 
+  /// A budget of at most `maximum` of `metric` for `view` or `type`, in the sessions of `scenario` or in all.
   public init(
     view: String? = nil, type: String? = nil, scenario: String? = nil, metric: Metric, maximum: Int,
     entry: ConfigurationEntry? = nil
@@ -41,6 +44,7 @@ public struct Budget: Sendable, Hashable {
 /// Budgets come from the configuration, not from a rule's thresholds, so this runs as
 /// its own pass after the rules.
 package enum BudgetCheck {
+  /// The `budget` check's id, name, severity, explanation and fix, as a rule describes itself.
   public static let description = RuleDescription(
     id: "budget",
     name: "Budget exceeded",

@@ -3,6 +3,7 @@ import RedrawSessions
 /// Writes that assign a property the value it already had, and the evaluations only they
 /// caused.
 package enum EqualValueWriteRule: Rule {
+  /// The `equal-value-write` rule's id, name, severity, explanation, fix, threshold and examples.
   public static let description = RuleDescription(
     id: "equal-value-write",
     name: "Equal-value write",
@@ -49,6 +50,7 @@ package enum EqualValueWriteRule: Rule {
   static let minimumEvaluations = Threshold(
     key: "minimum-evaluations", defaultValue: 1, summary: "Fewest evaluations of equal-value writes to report.")
 
+  /// A finding for each property whose writes of an equal value caused at least `minimum-evaluations` evaluations.
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let minimum = Int(context.value(Self.minimumEvaluations, of: description))
     let bodies = session.bodyLocations

@@ -2,6 +2,7 @@ import RedrawSessions
 
 /// A property whose writes cause most of the session's re-evaluations.
 package enum HotPropertyRule: Rule {
+  /// The `hot-property` rule's id, name, severity, explanation, fix, thresholds and examples.
   public static let description = RuleDescription(
     id: "hot-property",
     name: "Hot property",
@@ -51,6 +52,8 @@ package enum HotPropertyRule: Rule {
   static let minimumFanOut = Threshold(
     key: "minimum-fan-out", defaultValue: 2, summary: "Evaluations caused per write.")
 
+  /// A finding for each property written at least `minimum-writes` times whose writes caused at least
+  /// `minimum-share` of the session's re-evaluations, and `minimum-fan-out` per write.
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let minimumWrites = Int(context.value(Self.minimumWrites, of: description))
     let minimumShare = context.value(Self.minimumShare, of: description)

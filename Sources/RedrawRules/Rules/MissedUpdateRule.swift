@@ -6,6 +6,7 @@ import RedrawSessions
 package enum MissedUpdateRule: Rule, SummaryOwner {
   package typealias Summary = [MissedUpdateSummary]
 
+  /// The `missed-update` rule's id, name, severity, explanation, fix, threshold and examples.
   public static let description = RuleDescription(
     id: "missed-update",
     name: "Missed update",
@@ -68,6 +69,7 @@ package enum MissedUpdateRule: Rule, SummaryOwner {
   static let minimumUpdates = Threshold(
     key: "minimum-updates", defaultValue: 1, summary: "Fewest missed updates of one property to report.")
 
+  /// A finding for each view and property whose missed updates, over the view's nodes, reach `minimum-updates`.
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let minimum = Int(context.value(Self.minimumUpdates, of: description))
     let nodes = session.nodeLocations

@@ -5,6 +5,7 @@ import RedrawSessions
 package enum ModelRecreatedRule: Rule, SummaryOwner {
   package typealias Summary = [RecreationSummary]
 
+  /// The `model-recreated` rule's id, name, severity, explanation, fix, threshold and examples.
   public static let description = RuleDescription(
     id: "model-recreated",
     name: "Model re-created with the view",
@@ -56,6 +57,7 @@ package enum ModelRecreatedRule: Rule, SummaryOwner {
   static let minimumInstances = Threshold(
     key: "minimum-instances", defaultValue: 2, summary: "Fewest distinct instances to report.")
 
+  /// A finding for each node that read at least `minimum-instances` instances of a model, one after another.
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let minimum = Int(context.value(Self.minimumInstances, of: description))
     let bodies = session.bodyLocations

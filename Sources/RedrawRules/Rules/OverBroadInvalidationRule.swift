@@ -5,6 +5,7 @@ import RedrawSessions
 package enum OverBroadInvalidationRule: Rule, SummaryOwner {
   package typealias Summary = [OverBroadSummary]
 
+  /// The `over-broad-invalidation` rule's id, name, severity, explanation, fix, threshold and examples.
   public static let description = RuleDescription(
     id: "over-broad-invalidation",
     name: "Over-broad invalidation",
@@ -48,6 +49,7 @@ package enum OverBroadInvalidationRule: Rule, SummaryOwner {
   static let minimumEvaluations = Threshold(
     key: "minimum-evaluations", defaultValue: 1, summary: "Fewest wasted evaluations to report.")
 
+  /// A finding for each view and written property whose over-broad evaluations reach `minimum-evaluations`.
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let minimum = Int(context.value(Self.minimumEvaluations, of: description))
     let bodies = session.bodyLocations

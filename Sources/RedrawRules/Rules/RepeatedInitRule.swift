@@ -7,6 +7,7 @@ package enum RepeatedInitRule: Rule, SummaryOwner {
   /// The discarded instances still alive of each initializer group, by the index of
   /// `Session/initGroups`.
   package typealias Summary = [DiscardedInstances]
+  /// The `repeated-init` rule's id, name, severity, explanation, fix, thresholds and examples.
   public static let description = RuleDescription(
     id: "repeated-init",
     name: "Repeated initializer",
@@ -67,6 +68,8 @@ package enum RepeatedInitRule: Rule, SummaryOwner {
     key: "costly-nanoseconds", defaultValue: 1_000_000,
     summary: "Average run time from which a repeated initializer is a warning.")
 
+  /// A finding for each initializer group that ran at least `minimum-runs` times and threw instances away: an
+  /// error when it starts effects, a warning when a run is costly or a discarded instance was written.
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let minimumRuns = Int(context.value(Self.minimumRuns, of: description))
     let costly = Int64(context.value(Self.costlyNanoseconds, of: description))

@@ -34,6 +34,7 @@ public struct RuleDescription: Sendable {
   /// A trace (JSON lines) of the fixed code, which does not trigger it.
   public var cleanExample: String
 
+  /// A rule's description; a rule that reads no thresholds leaves `thresholds` empty.
   public init(
     id: String, name: String, summary: String, defaultSeverity: Severity, explanation: String, fix: String,
     thresholds: [Threshold] = [], triggeringExample: String, cleanExample: String
@@ -54,10 +55,12 @@ public struct RuleDescription: Sendable {
 public struct Threshold: Sendable, Hashable {
   /// The key within the rule, kebab-case.
   public var key: String
+  /// The value the rule uses unless the configuration sets one.
   public var defaultValue: Double
   /// What it controls.
   public var summary: String
 
+  /// The threshold `key` of a rule, worth `defaultValue` unless configured.
   public init(key: String, defaultValue: Double, summary: String) {
     self.key = key
     self.defaultValue = defaultValue
@@ -74,6 +77,7 @@ public struct RuleContext: Sendable {
   /// Rules that do not run.
   public var disabled: Set<String>
 
+  /// A context with these overrides; by default every rule runs, with its default thresholds and severity.
   public init(thresholds: [String: Double] = [:], severities: [String: Severity] = [:], disabled: Set<String> = []) {
     self.thresholds = thresholds
     self.severities = severities

@@ -6,6 +6,7 @@ import RedrawSessions
 package enum SideEffectInBodyRule: Rule, SummaryOwner {
   package typealias Summary = [BodyEffectSummary]
 
+  /// The `side-effect-in-body` rule's id, name, severity, explanation, fix and examples.
   public static let description = RuleDescription(
     id: "side-effect-in-body",
     name: "Side effect in body",
@@ -28,6 +29,7 @@ package enum SideEffectInBodyRule: Rule, SummaryOwner {
       #"{"e":"effect","t":200,"tid":1,"kind":"network","detail":"GET /avatar"}"#)
   )
 
+  /// A finding for each view and kind of effect its bodies started.
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let bodies = session.bodyLocations
     return (session.summaries[Self.self] ?? []).map { entry in

@@ -3,6 +3,7 @@ import RedrawSessions
 
 /// Effects started inside an initializer.
 package enum SideEffectInInitRule: Rule {
+  /// The `side-effect-in-init` rule's id, name, severity, explanation, fix and examples.
   public static let description = RuleDescription(
     id: "side-effect-in-init",
     name: "Side effect in initializer",
@@ -35,6 +36,8 @@ package enum SideEffectInInitRule: Rule {
       #"{"e":"effect","t":400,"tid":1,"kind":"network","detail":"GET /feed"}"#)
   )
 
+  /// A finding for each type, site and owning view whose initializer runs started effects: an error when
+  /// one owner ran it more than once.
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let bodies = session.bodyLocations
     // The groups of one type and site owned by nodes of one view (the rows of a list) are one

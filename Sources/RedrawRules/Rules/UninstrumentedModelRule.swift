@@ -3,6 +3,7 @@ import RedrawSessions
 /// Views subscribe to a model type whose reads and writes the trace never records: the
 /// model is not instrumented, and nothing else the analyzer says about it can be trusted.
 package enum UninstrumentedModelRule: Rule {
+  /// The `uninstrumented-model` rule's id, name, severity, explanation, fix and examples.
   public static let description = RuleDescription(
     id: "uninstrumented-model",
     name: "Uninstrumented model",
@@ -55,6 +56,7 @@ package enum UninstrumentedModelRule: Rule {
       #"{"e":"end","t":210,"tid":1,"id":2}"#)
   )
 
+  /// A finding for each model type that views subscribe to and whose reads and writes the session never recorded.
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let recorded = Set(session.properties.map(\.type))
     var models: [Model] = []

@@ -8,6 +8,7 @@ import RedrawSessions
 /// runs as its own pass, after the filter stage, since an ignore entry is unused only once
 /// every finding it could remove is known.
 package enum UnusedConfigurationCheck {
+  /// The `unused-configuration` check's id, name, severity, explanation and fix, as a rule describes itself.
   public static let description = RuleDescription(
     id: "unused-configuration",
     name: "Unused configuration",

@@ -5,6 +5,7 @@ import RedrawSessions
 package enum WholeModelReadRule: Rule, SummaryOwner {
   package typealias Summary = [ModelReadSummary]
 
+  /// The `whole-model-read` rule's id, name, severity, explanation, fix, thresholds and examples.
   public static let description = RuleDescription(
     id: "whole-model-read",
     name: "Whole-model read in a parent",
@@ -62,6 +63,8 @@ package enum WholeModelReadRule: Rule, SummaryOwner {
     key: "minimum-share", defaultValue: 0.75,
     summary: "Fewest properties read, as a share of the type's properties seen in the session.")
 
+  /// A finding for each parent node that read at least `minimum-properties` properties of an instance,
+  /// and `minimum-share` of its type's, and re-evaluated children with them.
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let bodies = session.bodyLocations
     let nodes = session.nodeLocations

@@ -5,6 +5,7 @@ import RedrawSessions
 package enum WriteDuringBodyRule: Rule, SummaryOwner {
   package typealias Summary = [BodyWriteSummary]
 
+  /// The `write-during-body` rule's id, name, severity, explanation, fix and examples.
   public static let description = RuleDescription(
     id: "write-during-body",
     name: "Write during body",
@@ -36,6 +37,7 @@ package enum WriteDuringBodyRule: Rule, SummaryOwner {
       #"{"e":"write","t":200,"tid":1,"obj":3,"type":"ListModel","prop":"visibleCount"}"#)
   )
 
+  /// A finding for each view and property its bodies wrote while being evaluated.
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let bodies = session.bodyLocations
     return (session.summaries[Self.self] ?? []).map { entry in

@@ -4,15 +4,19 @@ import RedrawTrace
 
 /// A feature a subscription unlocks, `@Observable`: its state a tracked property.
 @Observable public final class PaidFeature: TrackedModel {
+  /// The observation registrar and trace identity of the instance.
   public let tracking = ModelTracking()
+  /// Whether the subscription unlocks the feature.
   public private(set) var isUnlocked: Bool
   /// The app's Combine sinks on its changes.
   @ObservationIgnored private var observers: [() -> Void] = []
 
+  /// A feature, unlocked or not.
   public init(unlocked: Bool) {
     isUnlocked = unlocked
   }
 
+  /// Adds `observer`, run after each change of the subscription, as the app's Combine sinks are.
   public func onChange(_ observer: @escaping () -> Void) { observers.append(observer) }
 
   /// The subscription's status changed (`ServerNotifications.subscriptionStatusChanged`).
@@ -31,14 +35,19 @@ import RedrawTrace
 
 /// The bookmarks list's view model (BookmarkListViewModel.swift).
 @Observable open class BookmarkListViewModel: SearchableListViewModel<Bookmark> {
+  /// The screen that presents the list, which shows its alerts.
   @ObservationIgnored public weak var router: BookmarkListRouter?
+  /// Where the bookmarks are kept.
   public let bookmarkManager: BookmarkManager
   /// The nested `ObservableObject`: the list view observes it itself.
   public let feature: PaidFeature
 
+  /// The bookmarks the list shows: the search's results while searching, else all of them.
   public var bookmarks: [Bookmark] { isSearching ? filteredItems : items }
+  /// How many bookmarks the list shows.
   public var bookmarkCount: Int { isSearching ? numberOfFilteredItems : numberOfItems }
 
+  /// A model of `bookmarkManager`'s bookmarks that reloads when `feature` changes.
   public init(bookmarkManager: BookmarkManager, feature: PaidFeature) {
     self.bookmarkManager = bookmarkManager
     self.feature = feature
@@ -53,8 +62,11 @@ import RedrawTrace
     feature.onChange { [weak self] in self?.reload() }
   }
 
+  /// Asks the router to close the list.
   public func dismiss() { router?.dismissBookmarksList() }
 
+  /// Asks the router to confirm the deletion of the selected bookmarks; once confirmed, removes them
+  /// and leaves the multi-selection mode.
   public func deleteSelectedBookmarks() {
     guard numberOfSelectedItems > 0 else { return }
     let items = Array(selectedItems)
@@ -106,11 +118,16 @@ import RedrawTrace
 
 /// A row's view model, `@Observable`: constants, made by each row struct's initializer.
 @Observable public final class BookmarkRowViewModel: TrackedModel {
+  /// The observation registrar and trace identity of the instance.
   public let tracking = ModelTracking()
+  /// The title of the bookmark's episode, when it has one.
   public let heading: String?
+  /// The bookmark's title.
   public let title: String
+  /// The play button's label, the bookmark's time: `1:05`.
   public let playButton: String
 
+  /// The row model of `bookmark`.
   public init(bookmark: Bookmark) {
     heading = bookmark.episodeTitle
     title = bookmark.title
@@ -127,15 +144,20 @@ import RedrawTrace
 
 /// The locked state's view model, `@Observable`: loads the subscription's prices when it is made.
 @Observable public final class BookmarksUpgradeViewModel: TrackedModel {
+  /// The observation registrar and trace identity of the instance.
   public let tracking = ModelTracking()
+  /// The feature a subscription would unlock.
   public let feature: PaidFeature
+  /// Where the prices are: `unknown` until asked for, then `loading`.
   public private(set) var priceAvailability = "unknown"
 
+  /// The model of `feature`'s locked state, which starts loading the prices.
   public init(feature: PaidFeature) {
     self.feature = feature
     loadPrices()
   }
 
+  /// The title of the button that offers the upgrade.
   public var upgradeLabel: String { "Subscribe to Plus" }
 
   /// The products are not loaded: ask StoreKit for them, and observe when they arrive.

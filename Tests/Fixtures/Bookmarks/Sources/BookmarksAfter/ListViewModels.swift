@@ -10,8 +10,10 @@ import RedrawTrace
 
 /// A generic view model of a list of items (ListViewModel.swift).
 @Observable open class ListViewModel<Model: Hashable>: TrackedModel {
+  /// The observation registrar and trace identity of the instance.
   public let tracking = ModelTracking()
 
+  /// The list's items; a change updates `numberOfItems` and runs `itemsDidChange()`.
   public var items: [Model] = [] {
     didSet {
       numberOfItems = items.count
@@ -22,6 +24,7 @@ import RedrawTrace
   /// The number of items, updated as the items change.
   public private(set) var numberOfItems = 0
 
+  /// An empty list.
   public init() {}
 
   /// What a subclass's `didSet` of `items` does.
@@ -40,8 +43,11 @@ import RedrawTrace
 
 /// A list whose items can be selected in a multi-selection mode (MultiSelectListViewModel.swift).
 @Observable open class MultiSelectListViewModel<Model: Hashable>: ListViewModel<Model> {
+  /// Whether the list is in the multi-selection mode.
   public private(set) var isMultiSelecting = false
+  /// How many items are selected.
   public private(set) var numberOfSelectedItems = 0
+  /// Whether every item is selected.
   public private(set) var hasSelectedAll = false
 
   /// The selected items, which `@Observable` tracks: the rows read them.
@@ -60,18 +66,26 @@ import RedrawTrace
     toggleSelected(item)
   }
 
+  /// Enters or leaves the multi-selection mode, with nothing selected.
   public func toggleMultiSelection() {
     deselectAll()
     isMultiSelecting.toggle()
   }
 
+  /// Whether `item` is selected.
   public func isSelected(_ item: Model) -> Bool { selectedItems.contains(item) }
 
+  /// Selects `item`.
   public func select(item: Model) { selectedItems.insert(item) }
+  /// Deselects `item`.
   public func deselect(item: Model) { selectedItems.remove(item) }
+  /// Selects `item`, or deselects it when it is selected.
   public func toggleSelected(_ item: Model) { isSelected(item) ? deselect(item: item) : select(item: item) }
+  /// Selects every item, or deselects them all when every one is selected.
   public func toggleSelectAll() { hasSelectedAll ? deselectAll() : selectAll() }
+  /// Selects every item.
   public func selectAll() { selectedItems = Set(items) }
+  /// Deselects every item.
   public func deselectAll() { selectedItems.removeAll() }
 
   /// Enters the multi-selection mode with the pressed item selected (the app shows its
@@ -109,13 +123,17 @@ import RedrawTrace
 /// second after the text last changed, and once for the text it starts with;
 /// ``searchTextSettled()`` is that moment, which the test chooses.
 @Observable open class SearchableListViewModel<Model: SearchableDataModel>: MultiSelectListViewModel<Model> {
+  /// The text in the search field.
   public var searchText = ""
+  /// Whether a search filters the list.
   public private(set) var isSearching = false
 
+  /// The items the search matches; a change updates `numberOfFilteredItems`.
   public private(set) var filteredItems: [Model] = [] {
     didSet { numberOfFilteredItems = filteredItems.count }
   }
 
+  /// How many items the search matches.
   public private(set) var numberOfFilteredItems = 0
 
   /// The last text the debounce let through (`removeDuplicates`); nil before the first.
@@ -138,6 +156,7 @@ import RedrawTrace
     search(with: text)
   }
 
+  /// Clears the search text and its results, and ends the search.
   public func cancelSearch() {
     searchText = ""
     filteredItems = []
@@ -149,6 +168,8 @@ import RedrawTrace
     return filteredItems.last == item
   }
 
+  /// Filters the items by `text`, ignoring case and surrounding spaces; an empty text, or an empty list,
+  /// ends the search instead.
   public func search(with text: String) {
     let search = text.lowercased().trimmingCharacters(in: .whitespaces)
     guard !items.isEmpty, !search.isEmpty else {

@@ -6,15 +6,19 @@ import RedrawTrace
 /// status changes. That moment is ``subscriptionChanged(unlocked:)`` here, and the state its
 /// computed `isUnlocked` read from the subscription helper is a `@Tracked` property.
 public final class PaidFeature: TrackedModel {
+  /// The observation registrar and trace identity of the instance.
   public let tracking = ModelTracking()
+  /// Whether the subscription unlocks the feature.
   @Tracked public private(set) var isUnlocked: Bool
   /// The app's Combine sinks on `objectWillChange`.
   private var observers: [() -> Void] = []
 
+  /// A feature, unlocked or not.
   public init(unlocked: Bool) {
     isUnlocked = unlocked
   }
 
+  /// Adds `observer`, run after each change of the subscription, as the app's Combine sinks are.
   public func onChange(_ observer: @escaping () -> Void) { observers.append(observer) }
 
   /// The subscription's status changed (`ServerNotifications.subscriptionStatusChanged`).
@@ -26,14 +30,19 @@ public final class PaidFeature: TrackedModel {
 
 /// The bookmarks list's view model (BookmarkListViewModel.swift).
 open class BookmarkListViewModel: SearchableListViewModel<Bookmark> {
+  /// The screen that presents the list, which shows its alerts.
   public weak var router: BookmarkListRouter?
+  /// Where the bookmarks are kept.
   public let bookmarkManager: BookmarkManager
   /// The nested `ObservableObject`: the list view observes it itself.
   public let feature: PaidFeature
 
+  /// The bookmarks the list shows: the search's results while searching, else all of them.
   public var bookmarks: [Bookmark] { isSearching ? filteredItems : items }
+  /// How many bookmarks the list shows.
   public var bookmarkCount: Int { isSearching ? numberOfFilteredItems : numberOfItems }
 
+  /// A model of `bookmarkManager`'s bookmarks that reloads when `feature` changes.
   public init(bookmarkManager: BookmarkManager, feature: PaidFeature) {
     self.bookmarkManager = bookmarkManager
     self.feature = feature
@@ -49,8 +58,11 @@ open class BookmarkListViewModel: SearchableListViewModel<Bookmark> {
     feature.onChange { [weak self] in self?.reload() }
   }
 
+  /// Asks the router to close the list.
   public func dismiss() { router?.dismissBookmarksList() }
 
+  /// Asks the router to confirm the deletion of the selected bookmarks; once confirmed, removes them
+  /// and leaves the multi-selection mode.
   public func deleteSelectedBookmarks() {
     guard numberOfSelectedItems > 0 else { return }
     let items = Array(selectedItems)
@@ -89,11 +101,16 @@ public final class BookmarkPodcastListViewModel: BookmarkListViewModel {
 /// A row's view model (BookmarkRowViewModel.swift): an `ObservableObject` of constants, made
 /// by each row struct's initializer.
 public final class BookmarkRowViewModel: TrackedModel {
+  /// The observation registrar and trace identity of the instance.
   public let tracking = ModelTracking()
+  /// The title of the bookmark's episode, when it has one.
   public let heading: String?
+  /// The bookmark's title.
   public let title: String
+  /// The play button's label, the bookmark's time: `1:05`.
   public let playButton: String
 
+  /// The row model of `bookmark`.
   public init(bookmark: Bookmark) {
     heading = bookmark.episodeTitle
     title = bookmark.title
@@ -104,15 +121,20 @@ public final class BookmarkRowViewModel: TrackedModel {
 /// The locked state's view model (BookmarksUpgradeViewModel, a PlusAccountPromptViewModel,
 /// a PlusPricingInfoModel): loads the subscription's prices when it is made.
 public final class BookmarksUpgradeViewModel: TrackedModel {
+  /// The observation registrar and trace identity of the instance.
   public let tracking = ModelTracking()
+  /// The feature a subscription would unlock.
   public let feature: PaidFeature
+  /// Where the prices are: `unknown` until asked for, then `loading`.
   @Tracked public private(set) var priceAvailability = "unknown"
 
+  /// The model of `feature`'s locked state, which starts loading the prices.
   public init(feature: PaidFeature) {
     self.feature = feature
     loadPrices()
   }
 
+  /// The title of the button that offers the upgrade.
   public var upgradeLabel: String { "Subscribe to Plus" }
 
   /// The products are not loaded: ask StoreKit for them, and observe when they arrive.

@@ -10,8 +10,10 @@ import RedrawTrace
 
 /// A generic view model of a list of items (ListViewModel.swift).
 open class ListViewModel<Model: Hashable>: TrackedModel {
+  /// The observation registrar and trace identity of the instance.
   public let tracking = ModelTracking()
 
+  /// The list's items; a change updates `numberOfItems` and runs `itemsDidChange()`.
   @Tracked public var items: [Model] = [] {
     didSet {
       numberOfItems = items.count
@@ -22,6 +24,7 @@ open class ListViewModel<Model: Hashable>: TrackedModel {
   /// The number of items, updated as the items change.
   @Tracked public private(set) var numberOfItems = 0
 
+  /// An empty list.
   public init() {}
 
   /// What a subclass's `didSet` of `items` does.
@@ -33,8 +36,11 @@ open class ListViewModel<Model: Hashable>: TrackedModel {
 
 /// A list whose items can be selected in a multi-selection mode (MultiSelectListViewModel.swift).
 open class MultiSelectListViewModel<Model: Hashable>: ListViewModel<Model> {
+  /// Whether the list is in the multi-selection mode.
   @Tracked public private(set) var isMultiSelecting = false
+  /// How many items are selected.
   @Tracked public private(set) var numberOfSelectedItems = 0
+  /// Whether every item is selected.
   @Tracked public private(set) var hasSelectedAll = false
 
   /// The selected items: not `@Published` in the app (no view is told when it changes), but
@@ -58,21 +64,29 @@ open class MultiSelectListViewModel<Model: Hashable>: ListViewModel<Model> {
     toggleSelected(item)
   }
 
+  /// Enters or leaves the multi-selection mode, with nothing selected.
   public func toggleMultiSelection() {
     deselectAll()
     isMultiSelecting.toggle()
   }
 
+  /// Whether `item` is selected, recording a read of `selectedItems`.
   public func isSelected(_ item: Model) -> Bool {
     Trace.read(self, type: "\(type(of: self))", property: "selectedItems")
     return selectedItems.contains(item)
   }
 
+  /// Selects `item`.
   public func select(item: Model) { selectedItems.insert(item) }
+  /// Deselects `item`.
   public func deselect(item: Model) { selectedItems.remove(item) }
+  /// Selects `item`, or deselects it when it is selected.
   public func toggleSelected(_ item: Model) { isSelected(item) ? deselect(item: item) : select(item: item) }
+  /// Selects every item, or deselects them all when every one is selected.
   public func toggleSelectAll() { hasSelectedAll ? deselectAll() : selectAll() }
+  /// Selects every item.
   public func selectAll() { selectedItems = Set(items) }
+  /// Deselects every item.
   public func deselectAll() { selectedItems.removeAll() }
 
   /// Enters the multi-selection mode with the pressed item selected (the app shows its
@@ -103,13 +117,17 @@ open class MultiSelectListViewModel<Model: Hashable>: ListViewModel<Model> {
 /// second after the text last changed, and once for the text it starts with;
 /// ``searchTextSettled()`` is that moment, which the test chooses.
 open class SearchableListViewModel<Model: SearchableDataModel>: MultiSelectListViewModel<Model> {
+  /// The text in the search field.
   @Tracked public var searchText = ""
+  /// Whether a search filters the list.
   @Tracked public private(set) var isSearching = false
 
+  /// The items the search matches; a change updates `numberOfFilteredItems`.
   @Tracked public private(set) var filteredItems: [Model] = [] {
     didSet { numberOfFilteredItems = filteredItems.count }
   }
 
+  /// How many items the search matches.
   @Tracked public private(set) var numberOfFilteredItems = 0
 
   /// The last text the debounce let through (`removeDuplicates`); nil before the first.
@@ -132,6 +150,7 @@ open class SearchableListViewModel<Model: SearchableDataModel>: MultiSelectListV
     search(with: text)
   }
 
+  /// Clears the search text and its results, and ends the search.
   public func cancelSearch() {
     searchText = ""
     filteredItems = []
@@ -143,6 +162,8 @@ open class SearchableListViewModel<Model: SearchableDataModel>: MultiSelectListV
     return filteredItems.last == item
   }
 
+  /// Filters the items by `text`, ignoring case and surrounding spaces; an empty text, or an empty list,
+  /// ends the search instead.
   public func search(with text: String) {
     let search = text.lowercased().trimmingCharacters(in: .whitespaces)
     guard !items.isEmpty, !search.isEmpty else {

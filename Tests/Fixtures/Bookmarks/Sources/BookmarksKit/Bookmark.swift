@@ -1,13 +1,16 @@
 /// A bookmark in an episode (the app's `Bookmark`, from PocketCastsDataModel): what the list
 /// shows, searches and selects.
 public struct Bookmark: Hashable, Identifiable, Sendable {
+  /// The bookmark's unique id.
   public let uuid: String
+  /// The bookmark's title.
   public var title: String
   /// The title of the episode it is in.
   public var episodeTitle: String?
   /// Seconds into the episode.
   public var time: Int
 
+  /// A bookmark `time` seconds into the episode titled `episodeTitle`.
   public init(uuid: String, title: String, episodeTitle: String?, time: Int) {
     self.uuid = uuid
     self.title = title
@@ -15,6 +18,7 @@ public struct Bookmark: Hashable, Identifiable, Sendable {
     self.time = time
   }
 
+  /// Its `uuid`, by which the list tells bookmarks apart.
   public var id: String { uuid }
 
   /// What a search matches against: the title and the episode's title (the app's

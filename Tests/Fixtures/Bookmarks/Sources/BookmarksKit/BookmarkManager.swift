@@ -6,6 +6,7 @@ public final class BookmarkManager {
   private var stored: [Bookmark]
   private var pending: [(items: [Bookmark], completion: (Bool) -> Void)] = []
 
+  /// A manager that holds `bookmarks`, in the order `bookmarks()` returns them.
   public init(bookmarks: [Bookmark]) {
     stored = bookmarks
   }
@@ -36,6 +37,7 @@ public final class BookmarkManager {
 public final class BookmarkListRouter {
   private var confirmation: (() -> Void)?
 
+  /// A router with no deletion pending.
   public init() {}
 
   /// Presents the "Delete bookmarks?" alert; `delete` runs if the user confirms.
@@ -50,11 +52,13 @@ public final class BookmarkListRouter {
     delete?()
   }
 
+  /// Closes the bookmarks list (the app's controller dismisses itself); here it does nothing.
   public func dismissBookmarksList() {}
 }
 
 /// The bookmarks the script starts with: two match the search "in".
 public enum SampleBookmarks {
+  /// Four bookmarks in three episodes.
   public static let all = [
     Bookmark(uuid: "b1", title: "Intro", episodeTitle: "Episode 12", time: 65),
     Bookmark(uuid: "b2", title: "Best quote", episodeTitle: "Episode 12", time: 1_310),
