@@ -72,7 +72,8 @@ extension FastLineParser {
       }
       event.set(type, for: .type)
       line.advance(past: .type, to: end)
-    case .effect, .mark, .action, .observe, .`struct`, .unmount, .bind, .lost, .meta, .unknown:
+    default:
+      // The other kinds go through the key loop.
       return
     }
   }

@@ -38,6 +38,9 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
   /// A kind this reader does not know (skipped and counted).
   case unknown
 
+  /// The kind as the format spells it.
+  package var name: String { "\(self)" }
+
   /// The kind named by the bytes of an `e` value.
   @inlinable @inline(__always)
   package static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> EventKind {

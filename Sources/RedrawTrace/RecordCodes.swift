@@ -19,27 +19,6 @@ extension EffectKind {
   init(code: Int) { self = EffectKind(rawValue: UInt8(truncatingIfNeeded: code)) ?? .other }
 }
 
-extension ObjectSubscription {
-  /// The wrapper's number in a record.
-  var code: Int {
-    switch self {
-    case .stateObject: 0
-    case .observedObject: 1
-    case .environmentObject: 2
-    case .stateObjectInInit: 3
-    }
-  }
-
-  init(code: Int) {
-    switch code {
-    case 0: self = .stateObject
-    case 1: self = .observedObject
-    case 3: self = .stateObjectInInit
-    default: self = .environmentObject
-    }
-  }
-}
-
 extension SwiftUIBuildField {
   /// The value's number in a record.
   var code: Int {

@@ -13,15 +13,12 @@ enum DecodedRecord {
     span: Int64, view: TraceName, node: Int, parent: Int?, cause: Int?, causeObject: UInt64, causeType: Bytes,
     causeProperty: Bytes, site: Site?, marker: Bool)
   case action(span: Int64, name: Bytes, node: Int?, binding: Bool)
-  case `struct`(view: Bytes, node: Int, parent: Int?, sameInputs: Bool)
   case endMarker
   case `init`(span: Int64, type: TraceName, site: Site?, owner: Int?)
   case end(span: Int64, object: UInt64?)
   case effect(kind: EffectKind, detail: Bytes?, site: Site?)
-  case observe(object: UInt64, type: Bytes, wrapper: ObjectSubscription)
-  case mark(name: Bytes)
-  case unmount(view: Bytes, node: Int)
-  case bind(object: UInt64, type: Bytes, property: Bytes?)
+  /// An event written from the format's description (``Recorder/record(_:_:)``).
+  case event(kind: EventKind, values: [(key: EventKey, value: EventFields.Decoded)])
   /// Kinds the writer handles itself (``RecordKind/newSession``, ``RecordKind/declareBuild``),
   /// and kinds this build does not know.
   case none
@@ -78,11 +75,6 @@ enum DecodedRecord {
       self = .action(
         span: Int64(bitPattern: header.first), name: name,
         node: header.has(ActionFlags.node) ? payload.integer() : nil, binding: header.has(ActionFlags.binding))
-    case .struct?:
-      let view = payload.string()
-      let node = payload.integer()
-      self = .struct(
-        view: view, node: node, parent: header.has(1) ? payload.integer() : nil, sameInputs: header.has(2))
     case .endMarker?:
       self = .endMarker
     case .`init`?:
@@ -97,17 +89,12 @@ enum DecodedRecord {
       self = .effect(
         kind: EffectKind(code: Int(header.second)), detail: detail,
         site: header.has(EffectFlags.site) ? payload.site() : nil)
-    case .observe?:
-      self = .observe(
-        object: header.first, type: payload.string(), wrapper: ObjectSubscription(code: Int(header.second)))
-    case .mark?:
-      self = .mark(name: payload.string())
-    case .unmount?:
-      let view = payload.string()
-      self = .unmount(view: view, node: payload.integer())
-    case .bind?:
-      let type = payload.string()
-      self = .bind(object: header.first, type: type, property: header.has(1) ? payload.string() : nil)
+    case .event?:
+      guard let kind = EventKind(rawValue: UInt8(truncatingIfNeeded: header.second)) else {
+        self = .none
+        return
+      }
+      self = .event(kind: kind, values: EventFields.read(&payload))
     case .newSession?, .declareBuild?, nil:
       self = .none
     }
@@ -130,8 +117,6 @@ enum DecodedRecord {
       return 448 + names.quotedLength(view) + quoted(type) + quoted(property) + site(where_)
     case .action(_, let name, _, _):
       return 288 + quoted(name)
-    case .struct(let view, _, _, _):
-      return 160 + quoted(view)
     case .endMarker:
       return 128
     case .`init`(_, let type, let where_, _):
@@ -140,14 +125,8 @@ enum DecodedRecord {
       return 128
     case .effect(_, let detail, let where_):
       return 128 + (detail.map(quoted) ?? 0) + site(where_)
-    case .observe(_, let type, _):
-      return 192 + quoted(type)
-    case .mark(let name):
-      return 96 + quoted(name)
-    case .unmount(let view, _):
-      return 160 + quoted(view)
-    case .bind(_, let type, let property):
-      return 160 + quoted(type) + (property.map(quoted) ?? 0)
+    case .event(_, let values):
+      return Recorder.bound(values)
     case .none:
       return 0
     }
@@ -209,13 +188,6 @@ extension Recorder {
       if let node { writeNode(&session, #","node":"#, node) }
       if binding { session.buffer.append(#","binding":true"#) }
       session.buffer.append("}\n")
-    case .struct(let view, let node, let parent, let sameInputs):
-      writePrefix(&session, #"{"e":"struct","t":"#, thread, clock)
-      session.buffer.append(key: #","view":"#, quoted: view)
-      writeNode(&session, #","node":"#, node)
-      if let parent { writeNode(&session, #","parent":"#, parent) }
-      if sameInputs { session.buffer.append(#","same":true"#) }
-      session.buffer.append("}\n")
     case .endMarker:
       endOpenMarker(of: thread, clock: clock, in: &session)
     case .`init`(let span, let type, let site, let owner):
@@ -237,27 +209,8 @@ extension Recorder {
       if let detail { session.buffer.append(key: #","detail":"#, quoted: detail) }
       if let site { writeSite(&session, site) }
       session.buffer.append("}\n")
-    case .observe(let object, let type, let wrapper):
-      writePrefix(&session, #"{"e":"observe","t":"#, thread, clock)
-      writeObject(&session, object)
-      session.buffer.append(key: #","type":"#, quoted: type)
-      session.buffer.append(key: #","detail":"#, quoted: wrapper.rawValue)
-      session.buffer.append("}\n")
-    case .mark(let name):
-      writePrefix(&session, #"{"e":"mark","t":"#, thread, clock)
-      session.buffer.append(key: #","name":"#, quoted: name)
-      session.buffer.append("}\n")
-    case .unmount(let view, let node):
-      writePrefix(&session, #"{"e":"unmount","t":"#, thread, clock)
-      session.buffer.append(key: #","view":"#, quoted: view)
-      writeNode(&session, #","node":"#, node)
-      session.buffer.append("}\n")
-    case .bind(let object, let type, let property):
-      writePrefix(&session, #"{"e":"bind","t":"#, thread, clock)
-      writeObject(&session, object)
-      session.buffer.append(key: #","type":"#, quoted: type)
-      if let property { session.buffer.append(key: #","prop":"#, quoted: property) }
-      session.buffer.append("}\n")
+    case .event(let kind, let values):
+      format(kind, values, clock: clock, thread: thread, into: &session)
     case .none:
       break
     }

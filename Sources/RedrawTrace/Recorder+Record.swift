@@ -212,15 +212,12 @@ extension Recorder {
   /// Records that a view struct was made for `node`, declared by `parent`'s body, with the
   /// inputs of the node's struct before when `sameInputs`.
   func recordStruct(view: String, node: Int, parent: Int?, sameInputs: Bool) {
-    var size = PayloadSize()
-    size.add(string: view)
-    size.add(words: parent == nil ? 1 : 2)
-    let flags: UInt8 = (parent == nil ? 0 : 1) | (sameInputs ? 2 : 0)
-    Self.record(.struct, flags: flags, size: size) { payload in
-      payload.string(view)
-      payload.integer(node)
-      if let parent { payload.integer(parent) }
-    }
+    var fields = EventFields()
+    fields.string(.view, view)
+    fields.node(.node, node)
+    if let parent { fields.node(.parent, parent) }
+    fields.flag(.same, sameInputs)
+    record(.struct, fields)
   }
 
   /// Closes this thread's open marker span, if any.
@@ -275,32 +272,29 @@ extension Recorder {
   }
 
   func recordSubscription(object: UInt64, type: String, wrapper: ObjectSubscription) {
-    var size = PayloadSize()
-    size.add(string: type)
-    Self.record(.observe, first: object, second: UInt64(wrapper.code), size: size) { $0.string(type) }
+    var fields = EventFields()
+    fields.object(.obj, object)
+    fields.string(.type, type)
+    fields.string(.detail, wrapper.rawValue)
+    record(.observe, fields)
   }
 
   /// Records that the view node `node` left the tree: its identity ended.
   func recordUnmount(view: String, node: Int) {
-    var size = PayloadSize()
-    size.add(string: view)
-    size.add(words: 1)
-    Self.record(.unmount, size: size) { payload in
-      payload.string(view)
-      payload.integer(node)
-    }
+    var fields = EventFields()
+    fields.string(.view, view)
+    fields.node(.node, node)
+    record(.unmount, fields)
   }
 
   /// Records that the body being evaluated made a binding to `property` of `object` (a
   /// property nil when it could not be named).
   func recordBinding(object: UInt64, type: String, property: String?) {
-    var size = PayloadSize()
-    size.add(string: type)
-    if let property { size.add(string: property) }
-    Self.record(.bind, flags: property == nil ? 0 : 1, first: object, size: size) { payload in
-      payload.string(type)
-      if let property { payload.string(property) }
-    }
+    var fields = EventFields()
+    fields.object(.obj, object)
+    fields.string(.type, type)
+    if let property { fields.string(.prop, property) }
+    record(.bind, fields)
   }
 
   func recordDeinit(object: UInt64, type: TraceName) {
@@ -308,9 +302,9 @@ extension Recorder {
   }
 
   func recordMark(_ name: String) {
-    var size = PayloadSize()
-    size.add(string: name)
-    Self.record(.mark, size: size) { $0.string(name) }
+    var fields = EventFields()
+    fields.string(.name, name)
+    record(.mark, fields)
   }
 
   /// Starts a new session (a new `meta` line) where the caller records: its scope's

@@ -12,13 +12,14 @@ enum RecordKind: UInt8 {
   case write
   /// A `read` or `write` named by strings (the explicit API), with its site.
   case namedAccess
-  case `deinit`, body, action, `struct`, endMarker, `init`, end, effect, observe, mark
+  case `deinit`, body, action, endMarker, `init`, end, effect
   /// A harness declared the SwiftUI build it reproduces.
   case declareBuild
   /// `Trace.newSession`: the caller's session ends and the next begins.
   case newSession
-  /// A view node left the tree; a body made a binding to a property.
-  case unmount, bind
+  /// Any other event, its kind in the header's second word and its keys in the payload
+  /// (`EventFields`): written from the format's description.
+  case event
 }
 
 /// The header of a record, read back.
