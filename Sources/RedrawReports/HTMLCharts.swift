@@ -44,7 +44,7 @@ enum HTMLCharts {
         reads[node.view, default: []].formUnion(node.readProperties)
         for property in node.readProperties { propertyWeight[property, default: 0] += node.evaluations }
       }
-      for entry in session.summaries[OverBroadInvalidationRule.self] ?? [] {
+      for entry in session.overBroadByViewAndProperty {
         let property = "\(entry.type).\(entry.property)"
         wasted[entry.view, default: [:]][property, default: 0] += entry.evaluations
         propertyWeight[property, default: 0] += entry.evaluations

@@ -103,7 +103,7 @@ public struct AnalysisSummary: Sendable, Equatable {
     effects = sessions.reduce(0) { $0 + $1.count(of: .effect) }
     effectsInInitializers = sessions.reduce(0) { $0 + $1.initGroups.reduce(0) { $0 + $1.effectCount } }
     effectsInBodies = sessions.reduce(0) {
-      $0 + ($1.summaries[SideEffectInBodyRule.self] ?? []).reduce(0) { $0 + $1.count }
+      $0 + $1.bodyEffects.reduce(0) { $0 + $1.count }
     }
     allowedNotes = sessions.reduce(0) { $0 + $1.diagnostics.filter(\.isAllowed).reduce(0) { $0 + $1.count } }
     skippedLines = analysis.files.reduce(0) { $0 + $1.skippedLines }

@@ -71,7 +71,7 @@ private struct SessionFacts {
     var types: [String] = []
     func note(_ type: String) { if !types.contains(type) { types.append(type) } }
     for node in session.nodes { for holding in node.holdings { note(holding.type) } }
-    for entry in session.summaries[MissedUpdateRule.self] ?? [] {
+    for entry in session.missedUpdates {
       note(entry.type)
       missed[NodeTypeName(node: entry.node, type: entry.type), default: 0] += entry.updates
     }

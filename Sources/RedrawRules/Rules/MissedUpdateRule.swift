@@ -276,3 +276,11 @@ struct NodeProperty {
     DenseIndex.key(Int32(node), Int32(pairs.insert(DenseIndex.key(type.rawValue, property.rawValue)).index))
   }
 }
+
+// MARK: - Published
+
+extension Session {
+  /// What `missed-update` counted of the session: per node and type, the updates the node
+  /// missed, which `redraw plan` adds back (empty for a session made by hand).
+  package var missedUpdates: [MissedUpdateSummary] { summaries[MissedUpdateRule.self] ?? [] }
+}

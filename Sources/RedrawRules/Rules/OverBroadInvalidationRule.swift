@@ -287,3 +287,11 @@ package struct OverBroadSummary: Sendable {
   /// The events behind it, first few.
   package var trail: [TrailEvent] = []
 }
+
+// MARK: - Published
+
+extension Session {
+  /// What `over-broad-invalidation` counted of the session, per view and written property:
+  /// what the HTML report's matrix reads (empty for a session made by hand).
+  package var overBroadByViewAndProperty: [OverBroadSummary] { summaries[OverBroadInvalidationRule.self] ?? [] }
+}

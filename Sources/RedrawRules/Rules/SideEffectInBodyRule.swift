@@ -107,3 +107,11 @@ package struct BodyEffectSummary: Sendable {
   /// The events behind it, first few.
   package var trail: [TrailEvent] = []
 }
+
+// MARK: - Published
+
+extension Session {
+  /// What `side-effect-in-body` counted of the session: the effects started inside bodies, per
+  /// view and kind (empty for a session made by hand).
+  package var bodyEffects: [BodyEffectSummary] { summaries[SideEffectInBodyRule.self] ?? [] }
+}
