@@ -6,42 +6,18 @@ package struct NodeState {
   package var view: StringID
   /// The `site` of its first `body` event that recorded one.
   package var site: StringID?
-  package var parentIndex: Int?
-  /// The parent's evaluation count when this node last evaluated.
-  package var parentEvaluationsSeen = 0
   package var lastEvaluationWasted = false
-  /// What the last finished evaluation read, sorted.
-  package var reads: [ReadKey] = []
-  /// What the last finished evaluation read, in the order it read it (repeats kept): an
-  /// evaluation that reads the same is not sorted again.
-  package var readsAsMade: [ReadKey] = []
-  /// The builder's `objectResets` when `reads` was last settled.
-  package var readsStamp = -1
   /// How many evaluations of this node are open (more than one only in odd traces).
   package var openEvaluations: Int32 = 0
-  /// Object slots whose `readers` list this node (dropped lazily); touched only on the
-  /// first read of an object in an evaluation.
-  package var indexedObjects: Set<Int32> = []
-  /// Every property read over all evaluations, by ``MemberKey``.
-  package var properties = DenseIndex()
-  package var pendingNeeded: PendingWrite?
-  /// Whether a pending needed write changed a value (not all were of an equal value).
-  package var pendingNeededChanges = false
-  /// Whether the pending needed write is of an object the node reads without subscribing to
-  /// it: if the node is next evaluated in a later update, it missed that update (which the
-  /// what-if adds back), and the writes of the evaluation's own update are its reason.
-  package var pendingNeededMissable = false
-  package var pendingOverBroad: PendingWrite?
-  /// The parent's evaluations when this node was first evaluated: the parent's later ones
-  /// re-created its struct (what the plan infers where the trace has no `struct` events).
-  package var parentEvaluationsAtFirst = 0
-  /// The parent's evaluations the migration saves, then.
-  package var parentSavedAtFirst = 0
+  /// What its evaluations read.
+  package var readSet = NodeReads()
+  /// The writes since its last evaluation that may cause the next.
+  package var pending = PendingInvalidation()
+  /// Its parent, and what it saw of the parent's evaluations.
+  package var parentLink = ParentLink()
   /// Whether the trace records the structs made for it (`struct` events): then a parent's
-  /// evaluation re-evaluates it only when one came with new inputs (``newInputs``).
+  /// evaluation re-evaluates it only when one came with new inputs (`pending.newInputs`).
   package var structsRecorded = false
-  /// Whether a struct with new inputs was made for it since its last evaluation.
-  package var newInputs = false
   /// The objects' types it subscribed to, and how (`observe` events' `detail`), in order.
   package var holdings: [NodeHolding] = []
 
@@ -118,6 +94,68 @@ package struct NodeState {
       lastEvaluationWasted = true
     }
   }
+}
+
+/// What a node's evaluations read: a part of ``NodeState``.
+package struct NodeReads {
+  /// What the last finished evaluation read, sorted.
+  package var reads: [ReadKey] = []
+  /// What the last finished evaluation read, in the order it read it (repeats kept): an
+  /// evaluation that reads the same is not sorted again.
+  package var readsAsMade: [ReadKey] = []
+  /// The builder's `objectResets` when `reads` was last settled.
+  package var readsStamp = -1
+  /// Object slots whose `readers` list this node (dropped lazily); touched only on the
+  /// first read of an object in an evaluation.
+  package var indexedObjects: Set<Int32> = []
+  /// Every property read over all evaluations, by ``MemberKey``.
+  package var properties = DenseIndex()
+
+  /// Forgets what the node read: it left the tree, or came back as a new identity.
+  package mutating func forget() {
+    reads.removeAll()
+    readsAsMade.removeAll()
+    readsStamp = -1
+  }
+}
+
+/// The writes since a node's last evaluation that may cause its next one: a part of
+/// ``NodeState``, cleared when an evaluation begins.
+package struct PendingInvalidation {
+  /// A write to a property the node read.
+  package var needed: PendingWrite?
+  /// Whether a pending needed write changed a value (not all were of an equal value).
+  package var neededChanges = false
+  /// Whether the pending needed write is of an object the node reads without subscribing to
+  /// it: if the node is next evaluated in a later update, it missed that update (which the
+  /// what-if adds back), and the writes of the evaluation's own update are its reason.
+  package var neededMissable = false
+  /// A write to another property of an object the node read.
+  package var overBroad: PendingWrite?
+  /// Whether a struct with new inputs was made for it since its last evaluation.
+  package var newInputs = false
+
+  /// Forgets the pending writes: an evaluation began, or the node left the tree.
+  @inline(__always)
+  package mutating func forgetWrites() {
+    needed = nil
+    neededChanges = false
+    neededMissable = false
+    overBroad = nil
+  }
+}
+
+/// A node's parent and what the node saw of it: a part of ``NodeState``.
+package struct ParentLink {
+  /// The parent's index among the builder's nodes, once seen.
+  package var index: Int?
+  /// The parent's evaluation count when this node last evaluated.
+  package var evaluationsSeen = 0
+  /// The parent's evaluations when this node was first evaluated: the parent's later ones
+  /// re-created its struct (what the plan infers where the trace has no `struct` events).
+  package var evaluationsAtFirst = 0
+  /// The parent's evaluations the migration saves, then.
+  package var savedAtFirst = 0
 }
 
 extension [ReadKey] {

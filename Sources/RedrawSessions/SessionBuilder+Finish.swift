@@ -69,11 +69,11 @@ extension SessionBuilder {
         summary.structsMade = structs.made
         summary.structsMadeBySavedEvaluations = structs.bySaved
       }
-      if let parent = node.parentIndex {
+      if let parent = node.parentLink.index {
         summary.parentEvaluationsSinceFirst = max(
-          0, nodeTable.nodes[parent].summary.evaluations - node.parentEvaluationsAtFirst)
+          0, nodeTable.nodes[parent].summary.evaluations - node.parentLink.evaluationsAtFirst)
         summary.parentSavedEvaluationsSinceFirst = max(
-          0, nodeTable.nodes[parent].summary.saved - node.parentSavedAtFirst)
+          0, nodeTable.nodes[parent].summary.saved - node.parentLink.savedAtFirst)
       }
       summary.holdings = node.holdings.map { holding in
         NodeSummary.ModelHolding(
@@ -82,7 +82,7 @@ extension SessionBuilder {
       }
       summary.bindings = (bindingTypes[summary.node] ?? []).sorted()
       summary.timeline = node.timeline
-      summary.readProperties = node.properties.keys.map { raw in
+      summary.readProperties = node.readSet.properties.keys.map { raw in
         let key = MemberKey(rawValue: raw)
         return "\(strings[key.type]).\(strings[key.property])"
       }.sorted()

@@ -86,7 +86,8 @@ extension SessionBuilder {
       break
     case .body(let index)?:
       let evaluation = EvaluationFact(
-        node: index, parent: nodeTable.nodes[index].parentIndex, view: nodeTable.nodes[index].view, start: span!.start,
+        node: index, parent: nodeTable.nodes[index].parentLink.index, view: nodeTable.nodes[index].view,
+        start: span!.start,
         thread: event.thread)
       collectors.effectInBody(
         evaluation,

@@ -20,7 +20,7 @@ extension SessionBuilder {
     structTally.count(node: event.node, bySaved: bySaved ?? false)
     guard let node = nodeTable.nodeIDs.index(of: DenseIndex.key(event.node)) else { return }
     nodeTable.nodes[node].structsRecorded = true
-    if !event.same { nodeTable.nodes[node].newInputs = true }
+    if !event.same { nodeTable.nodes[node].pending.newInputs = true }
   }
 
   /// A view node left the tree (`unmount`): its identity ended, so it reads nothing any more
@@ -31,13 +31,8 @@ extension SessionBuilder {
       note("unmount events of nodes never evaluated (ignored)", line: evidence.line, time: event.time, allowed: true)
       return
     }
-    nodeTable.nodes[index].reads.removeAll()
-    nodeTable.nodes[index].readsAsMade.removeAll()
-    nodeTable.nodes[index].readsStamp = -1
-    nodeTable.nodes[index].pendingNeeded = nil
-    nodeTable.nodes[index].pendingNeededChanges = false
-    nodeTable.nodes[index].pendingNeededMissable = false
-    nodeTable.nodes[index].pendingOverBroad = nil
+    nodeTable.nodes[index].readSet.forget()
+    nodeTable.nodes[index].pending.forgetWrites()
     collectors.nodeUnmounted(node: index, update: updates.updateNumber)
   }
 }

@@ -94,7 +94,7 @@ extension SessionBuilder {
     propertyTable.properties[propertyIndex].trail.keep(write.sample(threads: spans.threadIDs))
     if case .body(let index)? = span?.kind, objectTable.objects[slot].used, let start = span?.start {
       let evaluation = EvaluationFact(
-        node: index, parent: nodeTable.nodes[index].parentIndex, view: nodeTable.nodes[index].view, start: start,
+        node: index, parent: nodeTable.nodes[index].parentLink.index, view: nodeTable.nodes[index].view, start: start,
         thread: event.thread)
       collectors.writeInBody(evaluation, write: write, at: evidence, sample: write.sample(threads: spans.threadIDs))
     }
@@ -142,18 +142,18 @@ extension SessionBuilder {
         let index = Int(reader)
         if nodeTable.nodes[index].openEvaluations == 0 {
           // Index entries are dropped lazily, once the node no longer reads the object.
-          guard nodeTable.nodes[index].reads.holdsObject(slot) else {
-            nodeTable.nodes[index].indexedObjects.remove(Int32(slot))
+          guard nodeTable.nodes[index].readSet.reads.holdsObject(slot) else {
+            nodeTable.nodes[index].readSet.indexedObjects.remove(Int32(slot))
             continue
           }
-          var needed = nodeTable.nodes[index].reads.holds(read)
-          if !needed, let aliases { needed = aliases.match(nodeTable.nodes[index].reads, slot: slot) }
+          var needed = nodeTable.nodes[index].readSet.reads.holds(read)
+          if !needed, let aliases { needed = aliases.match(nodeTable.nodes[index].readSet.reads, slot: slot) }
           // A read of an object the view does not subscribe to (object-level tracking, from
           // the session's first subscription on) that a write changed: the view keeps showing
           // the old value unless something else re-evaluates it (``MissedUpdateRule``).
           let missable =
             needed && progress.hasSubscriptions
-            && !nodeTable.nodes[index].reads.holds(ReadKey(slot: slot, property: ReadKey.subscriptionProperty))
+            && !nodeTable.nodes[index].readSet.reads.holds(ReadKey(slot: slot, property: ReadKey.subscriptionProperty))
           invalidate(index, by: write, needed: needed, missable: missable)
           if missable { collectors.unsubscribedReadWritten(node: index, write: write, threads: spans.threadIDs) }
         }
@@ -184,26 +184,27 @@ extension SessionBuilder {
   private mutating func invalidate(_ index: Int, by write: PendingWrite, needed: Bool, missable: Bool = false) {
     if needed {
       // A missable write of an earlier update was missed: the writes of this one decide.
-      if _slowPath(nodeTable.nodes[index].pendingNeededMissable),
-        nodeTable.nodes[index].pendingNeeded?.update != write.update
+      if _slowPath(nodeTable.nodes[index].pending.neededMissable),
+        nodeTable.nodes[index].pending.needed?.update != write.update
       {
-        nodeTable.nodes[index].pendingNeeded = nil
-        nodeTable.nodes[index].pendingNeededChanges = false
-        nodeTable.nodes[index].pendingNeededMissable = false
+        nodeTable.nodes[index].pending.needed = nil
+        nodeTable.nodes[index].pending.neededChanges = false
+        nodeTable.nodes[index].pending.neededMissable = false
       }
       // The flag follows the write that names the cause (below).
-      if nodeTable.nodes[index].pendingNeeded == nil || (!write.same && !nodeTable.nodes[index].pendingNeededChanges) {
-        nodeTable.nodes[index].pendingNeededMissable = missable
+      if nodeTable.nodes[index].pending.needed == nil || (!write.same && !nodeTable.nodes[index].pending.neededChanges)
+      {
+        nodeTable.nodes[index].pending.neededMissable = missable
       }
       // The first write that changed a value names the cause; until one does, the first
       // write of an equal value (``EvaluationReason/equalValue(_:)``).
-      if !write.same, !nodeTable.nodes[index].pendingNeededChanges {
-        nodeTable.nodes[index].pendingNeededChanges = true
-        nodeTable.nodes[index].pendingNeeded = write
-      } else if nodeTable.nodes[index].pendingNeeded == nil {
-        nodeTable.nodes[index].pendingNeeded = write
+      if !write.same, !nodeTable.nodes[index].pending.neededChanges {
+        nodeTable.nodes[index].pending.neededChanges = true
+        nodeTable.nodes[index].pending.needed = write
+      } else if nodeTable.nodes[index].pending.needed == nil {
+        nodeTable.nodes[index].pending.needed = write
       }
-    } else if let pending = nodeTable.nodes[index].pendingOverBroad {
+    } else if let pending = nodeTable.nodes[index].pending.overBroad {
       // Several writes the view did not read: the first that changed a value is charged,
       // ahead of writes of an equal value before it; the first other property is kept, so
       // the finding says the evaluation had other causes too.
@@ -211,12 +212,12 @@ extension SessionBuilder {
       if pending.same, !write.same {
         var charged = write
         charged.alsoWritten = pending.pair
-        nodeTable.nodes[index].pendingOverBroad = charged
+        nodeTable.nodes[index].pending.overBroad = charged
       } else if pending.alsoWritten == .max {
-        nodeTable.nodes[index].pendingOverBroad!.alsoWritten = write.pair
+        nodeTable.nodes[index].pending.overBroad!.alsoWritten = write.pair
       }
     } else {
-      nodeTable.nodes[index].pendingOverBroad = write
+      nodeTable.nodes[index].pending.overBroad = write
     }
   }
 
@@ -243,7 +244,7 @@ extension SessionBuilder {
     forEachOpenEvaluation { builder, index, reads in
       for key in reads where key.property != ReadKey.subscriptionProperty {
         let type = builder.objectTable.objects[key.slot].type
-        builder.nodeTable.nodes[index].properties.insert(
+        builder.nodeTable.nodes[index].readSet.properties.insert(
           MemberKey(type: type, property: StringID(rawValue: key.property)).rawValue)
       }
     }

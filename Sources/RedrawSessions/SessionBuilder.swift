@@ -7,7 +7,7 @@ import RedrawReading
 /// thread; reads, writes and effects belong to the innermost open span on their
 /// thread. Why each body evaluation after the first happened is decided when it
 /// begins, from the writes since the node's last evaluation (see
-/// `SessionBuilder+Invalidation.swift`).
+/// `EvaluationCause.swift`).
 ///
 /// The builder does the reconstruction every rule shares (spans, causes, read sets and
 /// subscriptions, initializer groups and the objects they made, properties, actions,

@@ -222,7 +222,7 @@ extension OverBroadInvalidationRule {
     /// The properties of `type` that the node at `index` read over all its evaluations.
     private static func properties(of type: StringID, readBy index: Int, in nodes: [NodeState]) -> [StringID] {
       var read: [StringID] = []
-      for raw in nodes[index].properties.keys {
+      for raw in nodes[index].readSet.properties.keys {
         let key = MemberKey(rawValue: raw)
         if key.type == type { read.append(key.property) }
       }

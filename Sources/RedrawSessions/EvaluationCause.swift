@@ -1,0 +1,96 @@
+import RedrawReading
+
+/// Why each body evaluation happened: the cause classification every rule and the plan read.
+///
+/// A node's read set is what it read in its last evaluation. A write to a property in
+/// that set makes the node's next evaluation *needed*; a write to another property of
+/// an object it read makes it *over-broad* (object-level invalidation, as with
+/// `ObservableObject`, which `@Observable` would not have done). When the node's
+/// next evaluation begins, the first matching reason wins, in this order:
+///
+/// 1. the `cause` the trace gives (`initial`, `state`, `parent`; `write` is checked
+///    against the read set like an inferred write, and `parent` gives way to a needed write
+///    that changed a value: a view re-created by its parent after a write to a property it
+///    read but did not subscribe to is re-evaluated by that write with `@Observable`);
+/// 2. a needed write: one that changed a value; or, when every needed write assigned an
+///    equal value, the parent's evaluation since if there was one, else *equal value*
+///    (`@Observable`, since Swift 6.2, does not notify observers of an `Equatable` property
+///    assigned an equal value);
+/// 3. an over-broad write, unless the parent re-evaluated for another write in the same update;
+/// 4. the parent was evaluated since (parent-driven, or *cascaded* when the parent's
+///    own evaluation was wasted: over-broad, of an equal value, or cascaded);
+/// 5. unknown.
+extension SessionBuilder {
+  /// Mutating only in name: called from `beginBody`, a non-mutating method would be
+  /// handed a copy of the whole builder.
+  mutating func evaluationReason(of index: Int, cause event: TraceEvent, parent: ParentFacts?)
+    -> EvaluationReason
+  {
+    if nodeTable.nodes[index].summary.evaluations == 0 { return .initial }
+    // A missed update is added back on its own (``MissedUpdateRule``): its write is no reason
+    // for an evaluation of a later update.
+    let missed =
+      nodeTable.nodes[index].pending.neededMissable
+      && nodeTable.nodes[index].pending.needed?.update != updates.updateNumber
+    let pendingNeeded = missed ? nil : nodeTable.nodes[index].pending.needed
+    let changed = nodeTable.nodes[index].pending.neededChanges
+    let pendingOverBroad = nodeTable.nodes[index].pending.overBroad
+    // Whether the parent re-evaluated it: evaluated since, and, where the trace records the
+    // structs it made (the harness), made one with new inputs (SwiftUI compares them).
+    let parentEvaluated =
+      (parent.map { $0.evaluations > nodeTable.nodes[index].parentLink.evaluationsSeen } ?? false)
+      && (!nodeTable.nodes[index].structsRecorded || nodeTable.nodes[index].pending.newInputs)
+    let fromParent: EvaluationReason = parent?.lastEvaluationWasted == true ? .cascaded : .parent
+    switch event.cause {
+    case .initial?: return .initial
+    case .state?: return .state
+    case .parent?:
+      // A parent re-created it, but it read a property a write changed since: `@Observable`
+      // re-evaluates it for that write (a view reading an object it does not subscribe to),
+      // so the evaluation is needed, not cascaded.
+      if let needed = pendingNeeded, changed { return .needed(needed) }
+      return fromParent
+    case .write?:
+      if let needed = pendingNeeded {
+        return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed)
+      }
+      if let object = event.object, let type = event.type, let property = event.property {
+        let write = PendingWrite(type: type, property: property)
+        let slot = objectTable.objectIDs.index(of: DenseIndex.key(object))
+        let wasRead =
+          slot.map { nodeTable.nodes[index].readSet.reads.holds(ReadKey(slot: $0, property: property)) } ?? false
+        return wasRead ? .needed(write) : .overBroad(pendingOverBroad ?? write)
+      }
+      return pendingOverBroad.map { .overBroad($0) } ?? .unknown
+    case .unknown?, nil:
+      // Without a cause: a write to a property the view read comes first. A write to another
+      // property of an object it read (it observes the object, as with ObservableObject)
+      // comes before its parent when the parent's evaluation came from that same write: the
+      // child is usually handed the same object, so its inputs did not change and its own
+      // invalidation is the reason, as SwiftUI decides. A parent evaluated for another write
+      // re-created the child with new inputs, and an older over-broad write was stale (a
+      // property-level run never acts on it). A parent evaluated before later writes did not
+      // re-evaluate the child then (it would have, in the same pass): it is no reason now.
+      // Writes of an equal value alone would not have invalidated the view with
+      // `@Observable`: its parent's evaluation since, if any, is the reason; else they are.
+      if let needed = pendingNeeded {
+        return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed)
+      }
+      if let write = pendingOverBroad {
+        let sameUpdate = parentEvaluated && parent?.writesBefore == updates.writeCount
+        if !sameUpdate || parent?.causeWrite == write.pair { return .overBroad(write) }
+      }
+      if parentEvaluated { return fromParent }
+      return .unknown
+    }
+  }
+}
+
+/// Why a body evaluation happened.
+@usableFromInline package enum EvaluationReason {
+  case initial, state, parent, cascaded, unknown
+  case needed(PendingWrite)
+  case overBroad(PendingWrite)
+  /// Writes to properties it read, each of which assigned an equal value.
+  case equalValue(PendingWrite)
+}
