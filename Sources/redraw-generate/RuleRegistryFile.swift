@@ -14,15 +14,13 @@ enum RuleRegistryFile {
     text += "  ]\n}\n\n"
     text += """
       /// The collectors of the rules that gather facts while a session is built, one field each,
-      /// and the plan's savings last; the facts they are handed are in `RuleCollectors.swift`.
-      package struct RuleCollectors {
+      /// and the plan's savings last; `RuleCollectors.swift` hands them the facts.
+      struct RuleCollectorFields {
 
       """
     for rule in collecting { text += "  var \(rule.field) = \(rule.type).Collector()\n" }
     text += """
         var savedEvaluations = SavedEvaluationsCollector()
-
-        package init() {}
 
         /// Hands `visitor` each collector, in place, with the builder's threads.
         ///

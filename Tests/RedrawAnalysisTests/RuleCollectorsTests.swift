@@ -13,7 +13,7 @@ struct RuleCollectorsTests {
 
   @Test func everyCollectorIsARegisteredRulesOwnAndListedOnce() {
     let rules = Set(RuleRegistry.all.map { String(reflecting: $0) })
-    let collectors = Mirror(reflecting: RuleCollectors()).children.map { String(reflecting: type(of: $0.value)) }
+    let collectors = Mirror(reflecting: RuleCollectorFields()).children.map { String(reflecting: type(of: $0.value)) }
     #expect(!collectors.isEmpty)
     #expect(Set(collectors).count == collectors.count, "each collector is listed once")
     for collector in collectors where !Self.ruleless.contains(collector) {
@@ -31,7 +31,7 @@ struct RuleCollectorsTests {
   }
 
   @Test func everyCollectorIsHandedEveryFact() {
-    var collectors = RuleCollectors()
+    var collectors = RuleCollectorFields()
     var census = Census()
     collectors.visitEach(&census)
     let fields = Mirror(reflecting: collectors).children.map { String(reflecting: type(of: $0.value)) }

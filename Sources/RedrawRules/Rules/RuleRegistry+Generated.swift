@@ -19,8 +19,8 @@ extension RuleRegistry {
 }
 
 /// The collectors of the rules that gather facts while a session is built, one field each,
-/// and the plan's savings last; the facts they are handed are in `RuleCollectors.swift`.
-package struct RuleCollectors {
+/// and the plan's savings last; `RuleCollectors.swift` hands them the facts.
+struct RuleCollectorFields {
   var missedUpdate = MissedUpdateRule.Collector()
   var modelRecreated = ModelRecreatedRule.Collector()
   var overBroadInvalidation = OverBroadInvalidationRule.Collector()
@@ -29,8 +29,6 @@ package struct RuleCollectors {
   var wholeModelRead = WholeModelReadRule.Collector()
   var writeDuringBody = WriteDuringBodyRule.Collector()
   var savedEvaluations = SavedEvaluationsCollector()
-
-  package init() {}
 
   /// Hands `visitor` each collector, in place, with the builder's threads.
   ///
