@@ -9,13 +9,11 @@ import RedrawSchema
 @usableFromInline package struct TraceEvent: Sendable {
   /// The event kind, from `e`.
   package var kind: EventKind = .unknown
-  @usableFromInline var causeStorage: UInt8 = .max
-  @usableFromInline var effectStorage: UInt8 = .max
-  /// `swiftUI` of a `meta` event: 0 when absent, 1 `xcode26`, 2 `xcode27`, 3 another value.
-  @usableFromInline var swiftUIStorage: UInt8 = 0
-  /// Which of `obj`, `parent`, `owner`, `version` and `session` are present, and whether
-  /// `same` and `binding` are true.
-  @usableFromInline var present: UInt8 = 0
+  /// Four bytes side by side: `cause` and `kind` (`.max` when absent); `swiftUI` of a `meta`
+  /// event (0 when absent, 1 `xcode26`, 2 `xcode27`, 3 another value); and which of `obj`,
+  /// `parent`, `owner`, `version` and `session` are present, and whether `same` and `binding`
+  /// are true.
+  @usableFromInline var codes: (cause: UInt8, effect: UInt8, swiftUI: UInt8, present: UInt8) = (.max, .max, 0, 0)
   /// How many keys the reader did not know, up to 32,767 a line.
   package var unknownKeys: Int16 = 0
   /// `t`: nanoseconds since the session started.
@@ -28,11 +26,10 @@ import RedrawSchema
   package var node: Int64 = 0
   /// `count` of a `lost` event.
   package var count: Int64 = 0
-  @usableFromInline var objectStorage: Int64 = 0
-  @usableFromInline var parentStorage: Int64 = 0
-  @usableFromInline var ownerStorage: Int64 = 0
-  @usableFromInline var versionStorage: Int64 = 0
-  @usableFromInline var sessionStorage: Int64 = 0
+  /// The optional integers, each behind its bit in `codes.present`.
+  @usableFromInline var optionals: (object: Int64, parent: Int64, owner: Int64, version: Int64, session: Int64) = (
+    0, 0, 0, 0, 0
+  )
   @usableFromInline var strings: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
   )
@@ -42,45 +39,45 @@ import RedrawSchema
   // MARK: - Optional integers
 
   @inlinable @inline(__always)
-  func integer(_ bit: UInt8, _ value: Int64) -> Int64? { present & bit != 0 ? value : nil }
+  func integer(_ bit: UInt8, _ value: Int64) -> Int64? { codes.present & bit != 0 ? value : nil }
 
   @inlinable @inline(__always)
   mutating func setPresent(_ bit: UInt8, _ isPresent: Bool) {
-    if isPresent { present |= bit } else { present &= ~bit }
+    if isPresent { codes.present |= bit } else { codes.present &= ~bit }
   }
 
   /// `obj`: an object id.
   @inlinable package var object: Int64? {
-    @inline(__always) get { integer(1, objectStorage) }
+    @inline(__always) get { integer(1, optionals.object) }
     @inline(__always) set {
-      objectStorage = newValue ?? 0
+      optionals.object = newValue ?? 0
       setPresent(1, newValue != nil)
     }
   }
 
   /// `parent` of a `body`.
   @inlinable package var parent: Int64? {
-    @inline(__always) get { integer(2, parentStorage) }
+    @inline(__always) get { integer(2, optionals.parent) }
     @inline(__always) set {
-      parentStorage = newValue ?? 0
+      optionals.parent = newValue ?? 0
       setPresent(2, newValue != nil)
     }
   }
 
   /// `owner` of an `init`.
   @inlinable package var owner: Int64? {
-    @inline(__always) get { integer(4, ownerStorage) }
+    @inline(__always) get { integer(4, optionals.owner) }
     @inline(__always) set {
-      ownerStorage = newValue ?? 0
+      optionals.owner = newValue ?? 0
       setPresent(4, newValue != nil)
     }
   }
 
   /// `version` of a `meta` event.
   @inlinable package var version: Int64? {
-    @inline(__always) get { integer(8, versionStorage) }
+    @inline(__always) get { integer(8, optionals.version) }
     @inline(__always) set {
-      versionStorage = newValue ?? 0
+      optionals.version = newValue ?? 0
       setPresent(8, newValue != nil)
     }
   }
@@ -88,9 +85,9 @@ import RedrawSchema
   /// `session` of a `meta` event: the session's id in its file, so a later `meta` line
   /// with the same id continues it (see docs/trace-format.md).
   @inlinable package var session: Int64? {
-    @inline(__always) get { integer(16, sessionStorage) }
+    @inline(__always) get { integer(16, optionals.session) }
     @inline(__always) set {
-      sessionStorage = newValue ?? 0
+      optionals.session = newValue ?? 0
       setPresent(16, newValue != nil)
     }
   }
@@ -100,14 +97,14 @@ import RedrawSchema
   /// `same` of a `write`: the value assigned equals the one before (`@Tracked` and
   /// `Trace.write(sameValue:)` say so; `@Observable` since Swift 6.2 records no such write).
   @inlinable package var same: Bool {
-    @inline(__always) get { present & 32 != 0 }
+    @inline(__always) get { codes.present & 32 != 0 }
     @inline(__always) set { setPresent(32, newValue) }
   }
 
   /// `binding` of an `action`: its control edits a value through a binding
   /// (`TextField(text: $model.draft)`, the harness's text fields).
   @inlinable package var binding: Bool {
-    @inline(__always) get { present & 64 != 0 }
+    @inline(__always) get { codes.present & 64 != 0 }
     @inline(__always) set { setPresent(64, newValue) }
   }
 
@@ -115,24 +112,24 @@ import RedrawSchema
 
   /// `cause` of a `body`.
   @inlinable package var cause: BodyCause.Kind? {
-    @inline(__always) get { BodyCause.Kind(rawValue: causeStorage) }
-    @inline(__always) set { causeStorage = newValue?.rawValue ?? .max }
+    @inline(__always) get { BodyCause.Kind(rawValue: codes.cause) }
+    @inline(__always) set { codes.cause = newValue?.rawValue ?? .max }
   }
 
   /// `kind` of an `effect`.
   @inlinable package var effect: EffectKind? {
-    @inline(__always) get { EffectKind(rawValue: effectStorage) }
-    @inline(__always) set { effectStorage = newValue?.rawValue ?? .max }
+    @inline(__always) get { EffectKind(rawValue: codes.effect) }
+    @inline(__always) set { codes.effect = newValue?.rawValue ?? .max }
   }
 
   /// `swiftUI` of a `meta` event: whether the line has one, and the build it names (nil for
   /// a value this reader does not know, such as `mixed`).
   @inlinable package var swiftUI: (present: Bool, build: SwiftUIBuild?) {
     @inline(__always) get {
-      (swiftUIStorage != 0, swiftUIStorage == 1 ? .xcode26 : swiftUIStorage == 2 ? .xcode27 : nil)
+      (codes.swiftUI != 0, codes.swiftUI == 1 ? .xcode26 : codes.swiftUI == 2 ? .xcode27 : nil)
     }
     @inline(__always) set {
-      swiftUIStorage = !newValue.present ? 0 : newValue.build == .xcode26 ? 1 : newValue.build == .xcode27 ? 2 : 3
+      codes.swiftUI = !newValue.present ? 0 : newValue.build == .xcode26 ? 1 : newValue.build == .xcode27 ? 2 : 3
     }
   }
 
