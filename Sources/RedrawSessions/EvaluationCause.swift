@@ -93,4 +93,22 @@ extension SessionBuilder {
   case overBroad(PendingWrite)
   /// Writes to properties it read, each of which assigned an equal value.
   case equalValue(PendingWrite)
+
+  /// The write that caused the evaluation: needed, over-broad or of an equal value.
+  @inline(__always)
+  var write: PendingWrite? {
+    switch self {
+    case .needed(let write), .overBroad(let write), .equalValue(let write): write
+    default: nil
+    }
+  }
+
+  /// Whether `@Observable` would not have made the evaluation: over-broad or of an equal value.
+  @inline(__always)
+  var isWasted: Bool {
+    switch self {
+    case .overBroad, .equalValue: true
+    default: false
+    }
+  }
 }

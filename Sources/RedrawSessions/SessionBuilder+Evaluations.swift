@@ -30,41 +30,19 @@ extension SessionBuilder {
     updates.beginStep()
     var evaluation = EvaluationFact(
       node: index, parent: parentIndex, view: view, start: evidence, thread: event.thread, update: updates.updateNumber)
-    switch reason {
-    case .needed(let write):
-      if let (property, entry) = updates.count(
-        of: index, view: view, write: write, wasted: false, properties: propertyTable.propertyIDs)
-      {
-        propertyTable.properties[property].neededEvaluations += 1
-        propertyTable.properties[property].trail.keep(evaluation.sample(note: "needed"))
-        evaluation.causeEntry = entry
-      }
-    case .overBroad(let write):
-      if let (property, entry) = updates.count(
-        of: index, view: view, write: write, wasted: true, properties: propertyTable.propertyIDs)
-      {
-        propertyTable.properties[property].overBroadEvaluations += 1
-        propertyTable.properties[property].trail.keep(evaluation.sample(note: "over-broad"))
-        evaluation.causeEntry = entry
-      }
-    case .equalValue(let write):
-      if let (property, entry) = updates.count(
-        of: index, view: view, write: write, wasted: true, properties: propertyTable.propertyIDs)
-      {
-        propertyTable.properties[property].equalValueEvaluations += 1
-        propertyTable.properties[property].trail.keep(evaluation.sample(note: "equal value"))
-        evaluation.causeEntry = entry
-      }
-    default:
-      break
+    if let write = reason.write,
+      let (property, entry) = updates.count(
+        of: index, view: view, write: write, wasted: reason.isWasted, properties: propertyTable.propertyIDs)
+    {
+      propertyTable.properties[property].count(reason, evaluation)
+      evaluation.causeEntry = entry
     }
     collectors.evaluationBegan(evaluation, reason: reason, threads: spans.threadIDs)
     nodeTable.nodes[index].parentLink.evaluationsSeen = parent?.evaluations ?? 0
     let causeWrite: UInt64
     switch reason {
-    case .needed(let write), .overBroad(let write), .equalValue(let write): causeWrite = write.pair
     case .parent, .cascaded: causeWrite = parent?.causeWrite ?? 0
-    default: causeWrite = 0
+    default: causeWrite = reason.write?.pair ?? 0
     }
     nodeTable.parentFacts[index] = ParentFacts(
       evaluations: nodeTable.nodes[index].summary.evaluations,
@@ -228,6 +206,25 @@ package struct PropertyState {
   var firstEqualWrite: Evidence?
   var firstWrite: Evidence?
   var site: StringID?
+
+  /// Counts an evaluation a write to this property caused, for `reason`, and keeps it on the
+  /// trail.
+  @inline(__always)
+  mutating func count(_ reason: EvaluationReason, _ evaluation: EvaluationFact) {
+    switch reason {
+    case .needed:
+      neededEvaluations += 1
+      trail.keep(evaluation.sample(note: "needed"))
+    case .overBroad:
+      overBroadEvaluations += 1
+      trail.keep(evaluation.sample(note: "over-broad"))
+    case .equalValue:
+      equalValueEvaluations += 1
+      trail.keep(evaluation.sample(note: "equal value"))
+    default:
+      break
+    }
+  }
 }
 
 extension OpenSpan {

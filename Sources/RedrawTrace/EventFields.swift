@@ -50,21 +50,28 @@ struct EventFields {
     for (key, value) in values {
       switch value {
       case .integer(let number):
-        payload.word(UInt64(key.rawValue) | 0 << 8)
+        payload.word(Tag.integer.word(key))
         payload.word(UInt64(bitPattern: number))
       case .object(let object):
-        payload.word(UInt64(key.rawValue) | 1 << 8)
+        payload.word(Tag.object.word(key))
         payload.word(object)
       case .node(let node):
-        payload.word(UInt64(key.rawValue) | 2 << 8)
+        payload.word(Tag.node.word(key))
         payload.integer(node)
       case .string(let text):
-        payload.word(UInt64(key.rawValue) | 3 << 8)
+        payload.word(Tag.string.word(key))
         payload.string(text)
       case .flag:
-        payload.word(UInt64(key.rawValue) | 4 << 8)
+        payload.word(Tag.flag.word(key))
       }
     }
+  }
+
+  /// What a value is, in the word before it: the key in the low byte, the tag above.
+  private enum Tag: UInt64 {
+    case integer, object, node, string, flag
+
+    func word(_ key: EventKey) -> UInt64 { UInt64(key.rawValue) | rawValue << 8 }
   }
 
   /// A value read back from a record: strings point into its chunk.
@@ -84,12 +91,12 @@ struct EventFields {
     for _ in 0..<count {
       let tagged = payload.word()
       guard let key = EventKey(rawValue: UInt32(tagged & 0xFF)) else { break }
-      switch tagged >> 8 {
-      case 0: values.append((key, .integer(Int64(bitPattern: payload.word()))))
-      case 1: values.append((key, .object(payload.word())))
-      case 2: values.append((key, .node(payload.integer())))
-      case 3: values.append((key, .string(payload.string())))
-      default: values.append((key, .flag))
+      switch Tag(rawValue: tagged >> 8) {
+      case .integer?: values.append((key, .integer(Int64(bitPattern: payload.word()))))
+      case .object?: values.append((key, .object(payload.word())))
+      case .node?: values.append((key, .node(payload.integer())))
+      case .string?: values.append((key, .string(payload.string())))
+      case .flag?, nil: values.append((key, .flag))
       }
     }
     return values
