@@ -72,31 +72,7 @@ struct EventBuffer: @unchecked Sendable {
   @inline(__always)
   mutating func append(decimal value: Int64) {
     if value < 0 { append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    if magnitude < 10 {
-      append(UInt8(truncatingIfNeeded: magnitude) &+ 48)
-      return
-    }
-    var end = count + DecimalDigits.count(magnitude)
-    count = end
-    while magnitude >= 100_000_000 {
-      let group = UInt32(truncatingIfNeeded: magnitude % 100_000_000)
-      magnitude /= 100_000_000
-      end -= 8
-      DecimalDigits.writeEight(group, at: base + end)
-    }
-    // At most eight digits are left, written from the right.
-    var rest = UInt32(truncatingIfNeeded: magnitude)
-    while rest >= 100 {
-      end -= 2
-      DecimalDigits.writePair(rest % 100, at: base + end)
-      rest /= 100
-    }
-    if rest >= 10 {
-      DecimalDigits.writePair(rest, at: base + end - 2)
-    } else {
-      base[end - 1] = UInt8(truncatingIfNeeded: rest) &+ 48
-    }
+    count += DecimalDigits.write(value.magnitude, at: base + count)
   }
 
   /// Appends a key, such as `,"scenario":`, and `value` as a JSON string literal.
@@ -162,6 +138,39 @@ enum DecimalDigits {
     let bits = UInt64.bitWidth - odd.leadingZeroBitCount
     let lower = (bits &* 1233) >> 12
     return lower &+ (odd >= redraw_power_of_ten(Int32(truncatingIfNeeded: lower)) ? 1 : 0)
+  }
+
+  /// Writes `value` in decimal at `destination`; returns the digits written (at most 20).
+  ///
+  /// - Complexity: O(number of digits), no allocation.
+  @inline(__always)
+  static func write(_ value: UInt64, at destination: UnsafeMutablePointer<UInt8>) -> Int {
+    if value < 10 {
+      destination[0] = UInt8(truncatingIfNeeded: value) &+ 48
+      return 1
+    }
+    let digits = count(value)
+    var magnitude = value
+    var end = digits
+    while magnitude >= 100_000_000 {
+      let group = UInt32(truncatingIfNeeded: magnitude % 100_000_000)
+      magnitude /= 100_000_000
+      end -= 8
+      writeEight(group, at: destination + end)
+    }
+    // At most eight digits are left, written from the right.
+    var rest = UInt32(truncatingIfNeeded: magnitude)
+    while rest >= 100 {
+      end -= 2
+      writePair(rest % 100, at: destination + end)
+      rest /= 100
+    }
+    if rest >= 10 {
+      writePair(rest, at: destination + end - 2)
+    } else {
+      destination[end - 1] = UInt8(truncatingIfNeeded: rest) &+ 48
+    }
+    return digits
   }
 
   /// Writes the two digits of `pair` (below 100) at `destination`.

@@ -59,7 +59,7 @@ extension Recorder {
       let thread = cursors[next].tid
       var taken = 0
       repeat {
-        // Lines whose ends are cached, in C; then the record it stopped at, here.
+        // Lines whose ends are cached (LineCache); then the record it stopped at, here.
         if state.sink != nil, state.dropped == 0, state.header.isWritten, !state.main.reproducible {
           let formatted = state.main.appendCachedAccesses(
             record, count: left, scope: state.mainScope, thread: thread, limit: limit)
@@ -80,8 +80,8 @@ extension Recorder {
   }
 
   /// Room the hot path needs for an access line: its keys, three integers, and two names of
-  /// up to `REDRAW_LINE_END_MAX` bytes together, and the hot loop's slack.
-  static let accessLineBound = 96 + Int(REDRAW_LINE_END_MAX) + 64
+  /// up to ``LineCache/longestEnd`` bytes together, and the hot loop's slack.
+  static let accessLineBound = 96 + LineCache.longestEnd + LineCache.slack
 
   /// A thread's records the writer reads now.
   struct Cursor {

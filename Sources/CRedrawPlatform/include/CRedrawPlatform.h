@@ -21,7 +21,6 @@
 #include "RedrawChunks.h"
 #include "RedrawClock.h"
 #include "RedrawSwitches.h"
-#include "RedrawLines.h"
 #include "RedrawNameCache.h"
 
 // MARK: - 64-bit integers

@@ -1,13 +1,14 @@
 import CRedrawPlatform
 import Testing
 
-/// The writer's direct-mapped cache of line ends (`RedrawLines.h`), through its C interface:
-/// a view reads the same property of many objects (a list's rows), and each keeps its entry.
+@testable import RedrawTrace
+
+/// The writer's direct-mapped cache of line ends (``LineCache``): a view reads the same
+/// property of many objects (a list's rows), and each keeps its entry.
 @Suite struct LineCacheTests {
   /// A cache, and one record formatted against it.
   private final class Cache {
-    let table = redraw_line_cache_create()!
-    deinit { redraw_line_cache_destroy(table) }
+    let cache = LineCache()
 
     /// A `read` (1) or `write` (2) line's end, as the recorder writes it; a write's with a
     /// space more, so that a line given the other kind's end shows.
@@ -18,19 +19,20 @@ import Testing
 
     func store(object: UInt64, kind: UInt64, padding: Int = 0) {
       let bytes = Array(Self.end(object: object, kind: kind, padding: padding).utf8)
-      redraw_line_cache_store(table, object, Self.names, redraw_line_key(1, kind), bytes, UInt32(bytes.count))
+      bytes.withUnsafeBufferPointer {
+        cache.store(object: object, names: Self.names, key: LineCache.key(thread: 1, kindAndFlags: kind), bytes: $0)
+      }
     }
 
     /// The line of a record of `object` at `time`, or nil when its end is not cached.
     func line(object: UInt64, kind: UInt64, time: UInt64) -> String? {
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      return buffer.withUnsafeMutableBufferPointer { bytes -> String? in
-        var output = redraw_line_output(
-          base: bytes.baseAddress, count: 0, capacity: Int64(bytes.count), start: 0, scale: 1 << 48, last_time: 0)
-        var record = redraw_slot(words: (time, object, Self.names, kind))
-        guard redraw_format_cached_accesses(&output, table, &record, 1, 0, 1, .max) == 1 else { return nil }
-        return String(decoding: bytes[..<Int(output.count)], as: UTF8.self)
+      var output = LineCache.Output(buffer: EventBuffer(capacity: 4096), start: 0, scale: 1 << 48, lastTime: 0)
+      defer { output.buffer.deallocate() }
+      var record = redraw_slot(words: (time, object, Self.names, kind))
+      guard cache.formatAccesses(&record, count: 1, scope: 0, thread: 1, limit: .max, into: &output) == 1 else {
+        return nil
       }
+      return String(decoding: output.buffer.bytes, as: UTF8.self)
     }
 
     /// One type and property, as interned names (a record's names word).
@@ -88,5 +90,46 @@ import Testing
     // Only objects stored after the third refill (the last 28 or so) are found.
     #expect(found.allSatisfy { $0 > 950 }, "found \(found)")
     #expect(found.contains(1_000))
+  }
+
+  /// The hot loop keeps a time's leading digits for the next line's: times that rise by a
+  /// little, cross a million, jump ahead and fall back are all written whole.
+  @Test func aTimeIsWrittenWholeWhateverTheTimeBeforeIt() {
+    let cache = LineCache()
+    var times: [UInt64] = [0, 7, 999_999, 1_000_000, 1_000_001, 1_999_999, 2_000_000, 2_000_000, 999_999]
+    times += [12_345_678_901, 12_345_999_999, 12_346_000_000, 12_345_000_000, 5, .max, .max - 999_999, 1_000_000]
+    var time: UInt64 = 3_999_000
+    for _ in 0..<2_000 {  // steps of 1 to 1,000 ns over several millions
+      time += (time * 7_919) % 1_000 + 1
+      times.append(time)
+    }
+    var buffer = [UInt8](repeating: 0, count: 32)
+    for time in times {
+      let count = buffer.withUnsafeMutableBytes { bytes in
+        cache.time.write(time, at: bytes.baseAddress!) - bytes.baseAddress!
+      }
+      let written = String(decoding: buffer[..<count], as: UTF8.self)
+      guard written == String(time) else {
+        Issue.record("\(time) was written as \(written)")
+        return
+      }
+    }
+  }
+
+  /// Lines in a row keep their leading digits and prefixes: a read and a write of one
+  /// object in the same millisecond, then in the next, then in a session's first one.
+  @Test(
+    arguments: [
+      [1_000_500, 1_000_900, 2_000_100, 2_000_200],
+      [10, 20, 1_000_000_010, 5],
+    ] as [[UInt64]])
+  func linesInARowAreWrittenWhole(times: [UInt64]) {
+    let cache = Cache()
+    cache.store(object: 3, kind: 1)
+    cache.store(object: 3, kind: 2)
+    for (index, time) in times.enumerated() {
+      let kind: UInt64 = index % 2 == 0 ? 1 : 2
+      #expect(cache.line(object: 3, kind: kind, time: time) == Self.expected(object: 3, kind: kind, time: time))
+    }
   }
 }
