@@ -9,7 +9,7 @@ extension LineCache {
   struct Output {
     var buffer: EventBuffer
     /// The session's start on the recorder's clock and the clock's scale
-    /// (`redraw_clock_elapsed_ns`).
+    /// (``MonotonicClock/nanoseconds(in:scale:)``).
     let start: UInt64
     let scale: UInt64
     /// The time of the session's last line, in nanoseconds: no line's time is earlier.
@@ -61,7 +61,7 @@ extension LineCache {
         let entry = entries + Self.slot(object: object, names: names, key: key)
         guard entry.pointee.holds(object: object, names: names, key: key) else { break scan }
         let bytes = entry.pointee.bytes.unsafelyUnwrapped
-        let now = Int64(bitPattern: redraw_clock_elapsed_ns(sinceStart, scale))
+        let now = Int64(bitPattern: MonotonicClock.nanoseconds(in: sinceStart, scale: scale))
         if now > last { last = now }
         // The opening of the kind, 1 or 2, and the time's leading digits; then its low six.
         let kind = Int(truncatingIfNeeded: header & 0xFF)

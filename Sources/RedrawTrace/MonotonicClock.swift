@@ -1,4 +1,5 @@
 import CRedrawPlatform
+import RedrawPlatform
 
 #if canImport(Glibc)
   import Glibc
@@ -28,18 +29,20 @@ enum MonotonicClock {
   @inlinable @inline(__always)
   static func now() -> UInt64 { redraw_clock_now() }
 
-  /// Chooses the clock: before the recorder exists, since every session reads it.
-  static func choose() { redraw_clock_choose() }
-
   /// Whether ``now()`` reads the time-stamp counter.
   static var readsCounter: Bool { redraw_clock_uses_counter() != 0 }
 
   /// The nanoseconds in `elapsed` units of ``now()``, at the rate the writer last measured.
   @inline(__always)
-  static func nanoseconds(in elapsed: UInt64) -> UInt64 { redraw_clock_elapsed_ns(elapsed, redraw_clock_scale()) }
+  static func nanoseconds(in elapsed: UInt64) -> UInt64 { nanoseconds(in: elapsed, scale: redraw_clock_scale()) }
 
-  /// Measures the counter's rate again (the writer, before it converts a drain's records).
-  static func calibrate() { redraw_clock_calibrate() }
+  /// The nanoseconds in `elapsed` units of ``now()`` at `scale` (``scale(ticks:nanoseconds:)``).
+  @inline(__always)
+  static func nanoseconds(in elapsed: UInt64, scale: UInt64) -> UInt64 {
+    guard redraw_clock_can_read_counter() != 0 else { return elapsed }
+    let product = elapsed.multipliedFullWidth(by: scale)
+    return product.high << (64 - scaleShift) | product.low >> scaleShift
+  }
 
   /// The current UTC time as ISO 8601 with milliseconds, e.g. `2026-11-30T02:36:14.123Z`.
   static func iso8601Now() -> String {

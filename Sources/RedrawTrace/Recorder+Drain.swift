@@ -27,20 +27,14 @@ extension Recorder {
   func drain(_ state: inout State) {
     MonotonicClock.calibrate()
     names.withLock { $0.copyNew(into: &state.names) }
-    var count = Int(redraw_threads_snapshot(&state.threads, Int64(state.threads.count)))
-    if count > state.threads.count {
-      state.threads = Array(repeating: nil, count: count * 2)
-      count = Int(redraw_threads_snapshot(&state.threads, Int64(state.threads.count)))
-    }
     var cursors: [Cursor] = []
-    for index in 0..<min(count, state.threads.count) {
-      guard let thread = state.threads[index] else { continue }
+    for thread in RecordChunks.shared.threads {
       let dropped = redraw_thread_take_dropped(thread)
       if dropped > 0 { state.drop(Int(dropped)) }
       if let cursor = Cursor(thread: thread) { cursors.append(cursor) }
     }
-    let unattached = redraw_take_unattached_dropped()
-    if unattached > 0 { state.drop(Int(unattached)) }
+    let unattached = RecordChunks.shared.takeUnattachedDropped()
+    if unattached > 0 { state.drop(unattached) }
     // Records made from here on wait for the next drain: a thread that never stops
     // recording cannot keep the writer here.
     let cutoff = MonotonicClock.now()
@@ -76,7 +70,7 @@ extension Recorder {
       if !cursors[next].consume(taken) { cursors.remove(at: next) }
     }
     if state.dropped > 0, state.sink != nil, state.header.isWritten { writeLostLine(&state) }
-    redraw_threads_reap()
+    RecordChunks.shared.reap()
   }
 
   /// Room the hot path needs for an access line: its keys, three integers, and two names of
@@ -93,12 +87,11 @@ extension Recorder {
 
     /// The cursor at the thread's first readable record; nil when it has none now.
     init?(thread: UnsafeMutablePointer<redraw_thread>) {
-      var start: UnsafePointer<redraw_slot>?
-      left = redraw_thread_readable(thread, &start)
-      guard left > 0, let start else { return nil }
+      guard let slots = RecordChunks.shared.readable(thread), let start = slots.baseAddress else { return nil }
       self.thread = thread
       tid = thread.pointee.tid
       record = start
+      left = UInt32(truncatingIfNeeded: slots.count)
     }
 
     /// The next record's clock.
@@ -106,16 +99,15 @@ extension Recorder {
 
     /// Finds the thread's next readable slots. - Returns: Whether there are any.
     mutating func refill() -> Bool {
-      var start: UnsafePointer<redraw_slot>?
-      left = redraw_thread_readable(thread, &start)
-      guard left > 0, let start else { return false }
+      guard let slots = RecordChunks.shared.readable(thread), let start = slots.baseAddress else { return false }
       record = start
+      left = UInt32(truncatingIfNeeded: slots.count)
       return true
     }
 
     /// Marks the record read. - Returns: Whether another record is readable.
     mutating func consume(_ slots: Int) -> Bool {
-      redraw_thread_consume(thread, UInt32(truncatingIfNeeded: slots))
+      thread.pointee.read += UInt32(truncatingIfNeeded: slots)
       let taken = UInt32(truncatingIfNeeded: slots)
       if taken < left {
         left -= taken

@@ -28,7 +28,8 @@ extension Recorder {
   @inline(never)
   static func reserveSlowly(_ slots: Int, scope: Int32) -> UnsafeMutablePointer<redraw_slot>? {
     let scoped = scope != 0 && scope != redraw_destination_scope()
-    return redraw_reserve_slowly(UInt32(truncatingIfNeeded: slots), ThreadContext.currentID, scoped ? 1 : 0)
+    return RecordChunks.shared.reserveSlowly(
+      UInt32(truncatingIfNeeded: slots), tid: ThreadContext.currentID, pastLimit: scoped)
   }
 
   /// Writes a record of `kind` with its payload (counted by `size`, written by `payload`).
@@ -43,7 +44,7 @@ extension Recorder {
     // A header counts its payload in 16 bits (2 MiB of strings): a larger record is dropped,
     // and counted in a `lost` line, rather than misread.
     guard size.slots <= Int(UInt16.max) else {
-      redraw_count_dropped()
+      RecordChunks.shared.countDropped()
       return false
     }
     let clock = MonotonicClock.now()

@@ -14,7 +14,7 @@ import RedrawPlatform
 ///
 /// A recording thread takes no lock: it writes a compact record (``RecordKind``, a
 /// 32-byte slot and, for events with strings, a few more) into a chunk of its own
-/// (`RedrawChunks.h`) and publishes it with one release store. The writer, a serial queue,
+/// (``RecordChunks``) and publishes it with one release store. The writer, a serial queue,
 /// reads every thread's records, merges them in time order, turns them into JSON lines in
 /// their sessions (`Recorder+Drain.swift`, `Recorder+Format.swift`) and writes the
 /// destination's lines to it. It does so every flush interval (100 ms by default), when a
@@ -56,8 +56,7 @@ final class Recorder: Sendable {
   let drainScheduled = AtomicInt(0)
 
   private init() {
-    redraw_chunks_configure(Self.chunkLimit, Self.chunkSlots)
-    redraw_set_chunk_filled_handler { Recorder.shared.scheduleDrain() }
+    RecordChunks.shared.configure(limit: Self.chunkLimit, slotsPerChunk: Self.chunkSlots)
     // The switch stays "unconfigured" until the environment was read: a thread that checks
     // it meanwhile waits for this initializer instead of taking "off" for the answer and
     // losing its event (seen with tests starting in parallel under REDRAW_TRACE).
@@ -165,8 +164,6 @@ final class Recorder: Sendable {
     var mainScope: Int32 = 0
     /// The interned names, as the writer last copied them.
     var names = NameMirror()
-    /// The recording threads, as the last drain found them (kept to reuse the storage).
-    var threads: [UnsafeMutablePointer<redraw_thread>?] = []
 
     /// Whether anything records: the destination or a scope.
     var isRecording: Bool { sink != nil || !scopes.isEmpty }

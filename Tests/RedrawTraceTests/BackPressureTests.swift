@@ -60,7 +60,7 @@ extension RecorderTests {
         #expect(kept.first?.name == "step 0\(pad)")
         // The chunks stayed within the pool's bound, chunks of earlier scoped sessions
         // (allocated past it) included.
-        #expect(redraw_chunks_allocated() <= Recorder.chunkLimit)
+        #expect(RecordChunks.shared.allocated <= Recorder.chunkLimit)
       }
     }
 

@@ -63,23 +63,23 @@ extension RecorderTests {
 
     @Test(arguments: [("tsc", true), ("tsc\n", true), ("kvm-clock\n", false), ("hpet\n", false), ("", false)])
     func aClocksourceIsTheCounterOnlyByItsName(name: String, isCounter: Bool) {
-      #expect((redraw_clock_source_is_counter(name) != 0) == isCounter)
+      #expect(MonotonicClock.sourceIsCounter(name) == isCounter)
     }
 
     /// The scale is nanoseconds a tick with 48 bits of fraction: a 3 GHz counter's third
     /// of a nanosecond converts back to within a nanosecond over a minute of ticks.
     @Test func theScaleOfACounterConvertsItsTicksBackToTheirNanoseconds() {
       let minute: UInt64 = 60_000_000_000
-      let scale = redraw_clock_scale_between(3 * minute, minute)
+      let scale = MonotonicClock.scale(ticks: 3 * minute, nanoseconds: minute)
       #expect(scale == (1 << 48) / 3)
-      #expect(redraw_clock_scale_between(0, 5) == 1 << 48)
-      #expect(redraw_clock_elapsed_ns(12_345, 1 << 48) == 12_345)
+      #expect(MonotonicClock.scale(ticks: 0, nanoseconds: 5) == 1 << 48)
+      #expect(MonotonicClock.nanoseconds(in: 12_345, scale: 1 << 48) == 12_345)
       #if os(Linux) && arch(x86_64)
-        #expect(redraw_clock_elapsed_ns(3 * minute, scale) >= minute - 1)
-        #expect(redraw_clock_elapsed_ns(3 * minute, scale) <= minute)
+        #expect(MonotonicClock.nanoseconds(in: 3 * minute, scale: scale) >= minute - 1)
+        #expect(MonotonicClock.nanoseconds(in: 3 * minute, scale: scale) <= minute)
       #else
         // Records hold nanoseconds: the conversion is the identity, whatever the scale.
-        #expect(redraw_clock_elapsed_ns(3 * minute, scale) == 3 * minute)
+        #expect(MonotonicClock.nanoseconds(in: 3 * minute, scale: scale) == 3 * minute)
       #endif
     }
 

@@ -25,28 +25,34 @@
 
 // MARK: - 64-bit integers
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline int64_t redraw_atomic_load(const int64_t *address) {
   return __atomic_load_n(address, __ATOMIC_ACQUIRE);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline int64_t redraw_atomic_load_relaxed(const int64_t *address) {
   return __atomic_load_n(address, __ATOMIC_RELAXED);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline void redraw_atomic_store(int64_t *address, int64_t value) {
   __atomic_store_n(address, value, __ATOMIC_RELEASE);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline void redraw_atomic_store_relaxed(int64_t *address, int64_t value) {
   __atomic_store_n(address, value, __ATOMIC_RELAXED);
 }
 
 /// Adds `value` and returns the value before.
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline int64_t redraw_atomic_fetch_add(int64_t *address, int64_t value) {
   return __atomic_fetch_add(address, value, __ATOMIC_RELAXED);
 }
 
 /// Stores `value` and returns the value before, acquiring (for taking a lock).
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline int64_t redraw_atomic_exchange(int64_t *address, int64_t value) {
   return __atomic_exchange_n(address, value, __ATOMIC_ACQ_REL);
 }
@@ -57,39 +63,48 @@ static inline int64_t redraw_atomic_exchange(int64_t *address, int64_t value) {
 /// recording is on or not configured yet, bit 1 once any access collection ran (it stays
 /// set). One load decides, on every access, that there is none: the accessors keep the rest
 /// out of line, so they stay small enough to inline.
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline uint8_t redraw_access_work(void) {
   return __atomic_load_n(&redraw_switches_storage.access_work, __ATOMIC_RELAXED);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline uint8_t redraw_recording_state(void) {
   return __atomic_load_n(&redraw_switches_storage.recording_state, __ATOMIC_RELAXED);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline void redraw_set_recording_state(uint8_t state) {
   redraw_switches_set_recording_state(&redraw_switches_storage, state);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline int64_t redraw_access_collectors(void) {
   return __atomic_load_n(&redraw_switches_storage.access_collectors, __ATOMIC_RELAXED);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline void redraw_add_access_collectors(int64_t delta) {
   redraw_switches_add_access_collectors(&redraw_switches_storage, delta);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline int64_t redraw_active_scopes(void) {
   return __atomic_load_n(&redraw_switches_storage.active_scopes, __ATOMIC_RELAXED);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline void redraw_set_active_scopes(int64_t count) {
   redraw_switches_set_active_scopes(&redraw_switches_storage, count);
 }
 
 /// The `tid` of the thread resolving a property's name now, 0 for none.
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline int64_t redraw_resolving_thread(void) {
   return __atomic_load_n(&redraw_switches_storage.resolving_thread, __ATOMIC_RELAXED);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline void redraw_set_resolving_thread(int64_t thread) {
   redraw_switches_set_resolving_thread(&redraw_switches_storage, thread);
 }
@@ -98,12 +113,14 @@ static inline void redraw_set_resolving_thread(int64_t thread) {
 
 /// What keeps the process's recorded accesses off their simple path now (RedrawSwitches.h):
 /// 0 when it is open.
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline int64_t redraw_simple_path_blockers(void) {
   return __atomic_load_n(&redraw_switches_storage.simple_path_blockers, __ATOMIC_RELAXED);
 }
 
 /// The clock of a record on the simple path, which is open only while the counter is in use
 /// where a build can read it.
+/// C: inlined into the C recording path below.
 static inline __attribute__((always_inline)) uint64_t redraw_simple_path_clock(void) {
 #if REDRAW_CLOCK_HAS_COUNTER
   return redraw_clock_counter();
@@ -128,6 +145,7 @@ typedef struct redraw_identity {
 ///
 /// Everything on this path stays in caller-saved registers and makes no call, so the
 /// out-of-line function an accessor calls saves none: its other cases go to a tail call.
+/// C: a thread-local and atomics, with no call and no saved register.
 static inline __attribute__((always_inline)) int redraw_record_simple_access(
   const redraw_identity *identity, uint64_t names, uint64_t header) {
   if (__builtin_expect(redraw_simple_path_blockers() != 0, 0)) return 0;
@@ -137,6 +155,7 @@ static inline __attribute__((always_inline)) int redraw_record_simple_access(
 /// ``redraw_record_simple_access`` for an `@Observable` property named by its type's and its
 /// key's addresses (RedrawNameCache.h): 0 also when the cache does not hold its names. On
 /// the first record of the instance, notes its type's name in `identity`.
+/// C: a thread-local and atomics, with no call and no saved register.
 static inline __attribute__((always_inline)) int redraw_record_named_access(
   uint64_t type, uint64_t key, redraw_identity *identity, uint64_t header) {
   if (__builtin_expect(redraw_simple_path_blockers() != 0, 0)) return 0;
@@ -162,10 +181,12 @@ static inline __attribute__((always_inline)) int redraw_record_named_access(
 /// records are the destination's, bounded, not a scoped session's (see Recorder+Record.swift).
 extern int32_t redraw_destination_scope_storage;
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline int32_t redraw_destination_scope(void) {
   return __atomic_load_n(&redraw_destination_scope_storage, __ATOMIC_RELAXED);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline void redraw_set_destination_scope(int32_t scope) {
   __atomic_store_n(&redraw_destination_scope_storage, scope, __ATOMIC_RELAXED);
 }
@@ -173,10 +194,12 @@ static inline void redraw_set_destination_scope(int32_t scope) {
 /// 1 while the process records to a destination (see Recorder+Scopes.swift).
 extern int64_t redraw_has_destination_storage;
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline int64_t redraw_has_destination(void) {
   return __atomic_load_n(&redraw_has_destination_storage, __ATOMIC_RELAXED);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline void redraw_set_has_destination(int64_t value) {
   __atomic_store_n(&redraw_has_destination_storage, value, __ATOMIC_RELAXED);
 }
@@ -185,6 +208,7 @@ static inline void redraw_set_has_destination(int64_t value) {
 /// known when it begins, on the recording thread; the writer numbers spans per session.
 extern int64_t redraw_span_counter_storage;
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline int64_t redraw_next_span_id(void) {
   return __atomic_add_fetch(&redraw_span_counter_storage, 1, __ATOMIC_RELAXED);
 }
@@ -196,10 +220,12 @@ static inline int64_t redraw_next_span_id(void) {
 /// read a lazy-initialization check and a call to `pthread_getspecific`.
 extern REDRAW_THREAD_LOCAL int32_t redraw_thread_id_storage;
 
+/// C: a thread-local, which Swift lacks.
 static inline int32_t redraw_thread_id(void) {
   return redraw_thread_id_storage;
 }
 
+/// C: a thread-local, which Swift lacks.
 static inline void redraw_set_thread_id(int32_t id) {
   redraw_thread_id_storage = id;
 }
@@ -208,6 +234,7 @@ static inline void redraw_set_thread_id(int32_t id) {
 
 /// 10 to the power `exponent`, for 0 <= `exponent` <= 19: a constant table, so formatting an
 /// integer needs no lazy initialization (see EventBuffer.swift).
+/// C: a constant table; a Swift `static let` is initialized lazily, a `swift_once` check on every read.
 static inline uint64_t redraw_power_of_ten(int exponent) {
   static const uint64_t powers[20] = {
     1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,

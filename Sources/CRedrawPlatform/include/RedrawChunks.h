@@ -1,18 +1,17 @@
-// Per-thread chunks of trace records: what a recording thread writes without a lock and the
-// recorder's writer turns into JSON lines (see Recorder+Drain.swift).
+// Per-thread chunks of trace records: the layout a recording thread writes without a lock,
+// and its path to its chunk through a thread-local. The pool of chunks, the registry of
+// threads and the writer's reading are Swift (RecordChunks.swift), which reaches the fields
+// that are shared between threads through the atomic accessors below.
 //
 // Each recording thread owns a chain of chunks. It writes fixed 32-byte slots into the last
 // one and publishes how many it wrote with a release store of the chunk's `count`; when the
 // chunk is full it links a fresh one as `next` (after a final store of `count`) and goes on
 // there. The writer reads each thread's chain from its own cursor: the slots up to `count`
-// (an acquire load), and, once `next` is set, the rest of the chunk and then the next one,
-// handing the emptied chunk back to a pool. One producer and one consumer per chain, so no
-// lock is taken on the recording path; the pool's lock is taken once per chunk.
+// (an acquire load), and, once `next` is set, the rest of the chunk and then the next one.
+// One producer and one consumer per chain, so no lock is taken on the recording path.
 //
-// Memory is bounded: chunks come from a pool of at most `redraw_chunks_limit` chunks; a
-// thread that finds none drops its records and counts them, and the writer reports the
-// count. A thread's chain and its state are freed by the writer once the thread has ended
-// (a thread-specific destructor marks it) and everything it wrote is read.
+// Why C: a thread-local (Swift has none), and atomics on fields (the Synchronization module
+// is above the macOS 14 floor). Each function below says which it needs.
 
 #ifndef REDRAW_CHUNKS_H
 #define REDRAW_CHUNKS_H
@@ -49,8 +48,6 @@ typedef struct redraw_thread {
   // The writer's:
   redraw_chunk *reading;
   uint32_t read;
-  /// The registry's list, under its lock.
-  struct redraw_thread *next_thread;
 } redraw_thread;
 
 /// The thread-local model of the recorder's thread-locals: initial-exec on Linux, where a
@@ -67,6 +64,7 @@ extern REDRAW_THREAD_LOCAL redraw_thread *redraw_current_thread_storage;
 
 /// Room for `slots` slots in the calling thread's chunk, or NULL when the thread has no
 /// state yet or its chunk is full (then `redraw_reserve_slowly`).
+/// C: a thread-local, which Swift lacks.
 static inline redraw_slot *redraw_reserve(uint32_t slots) {
   redraw_thread *thread = redraw_current_thread_storage;
   if (__builtin_expect(thread != 0, 1) && thread->used + slots <= thread->current->capacity) {
@@ -78,6 +76,7 @@ static inline redraw_slot *redraw_reserve(uint32_t slots) {
 /// Writes a one-slot record of these four words and publishes it: the hot path, one
 /// thread-local read. Returns 0 when the thread has no state yet or its chunk is full (then
 /// `redraw_reserve_slowly`, `redraw_commit`).
+/// C: a thread-local and an atomic store.
 static inline int redraw_write_record(uint64_t w0, uint64_t w1, uint64_t w2, uint64_t w3) {
   redraw_thread *thread = redraw_current_thread_storage;
   if (__builtin_expect(thread == 0, 0)) return 0;
@@ -95,52 +94,70 @@ static inline int redraw_write_record(uint64_t w0, uint64_t w1, uint64_t w2, uin
 }
 
 /// Publishes the `slots` slots just written at the place `redraw_reserve` returned.
+/// C: a thread-local and an atomic store.
 static inline void redraw_commit(uint32_t slots) {
   redraw_thread *thread = redraw_current_thread_storage;
   thread->used += slots;
   __atomic_store_n(&thread->current->count, thread->used, __ATOMIC_RELEASE);
 }
 
-/// Room for `slots` slots: attaches the calling thread (with trace id `tid`) on its first
-/// record, moves it to a fresh chunk when its chunk is full. NULL when the pool is
-/// exhausted, the record counted as dropped; with `past_limit`, a chunk is allocated
-/// anyway (a record of a scoped session, which is kept whole in memory and drops nothing).
-redraw_slot *redraw_reserve_slowly(uint32_t slots, int32_t tid, int past_limit);
+// MARK: - The thread-local, for RecordChunks.swift
 
-/// Sets the pool's limit in chunks and the slots of a standard chunk; 0 keeps a value.
-void redraw_chunks_configure(int64_t limit, uint32_t slots_per_chunk);
+/// The calling thread's state (thread-local).
+/// C: a thread-local, which Swift lacks.
+static inline redraw_thread *redraw_current_thread(void) { return redraw_current_thread_storage; }
 
-/// Sets what is called after a thread linked a new chunk (a full one waits for the
-/// writer). It runs on the recording thread and must not record.
-void redraw_set_chunk_filled_handler(void (*handler)(void));
+/// Sets the calling thread's state (thread-local).
+/// C: a thread-local, which Swift lacks.
+static inline void redraw_set_current_thread(redraw_thread *thread) { redraw_current_thread_storage = thread; }
 
-// MARK: - The writer's side
+// MARK: - Atomic fields, for RecordChunks.swift
 
-/// Copies up to `capacity` registered threads into `threads`; returns how many there are.
-int64_t redraw_threads_snapshot(redraw_thread **threads, int64_t capacity);
+/// The chunk's slots. C: a flexible array member, which Swift does not import.
+static inline redraw_slot *redraw_chunk_slots(redraw_chunk *chunk) { return chunk->slots; }
 
-/// The slots of `thread` the writer can read now, contiguous in one chunk: their address
-/// in `start`, their number returned (0: nothing now).
-uint32_t redraw_thread_readable(redraw_thread *thread, const redraw_slot **start);
+/// The slots published in `chunk` (C: an atomic load, acquiring).
+static inline uint32_t redraw_chunk_count(const redraw_chunk *chunk) {
+  return __atomic_load_n(&chunk->count, __ATOMIC_ACQUIRE);
+}
 
-/// Marks `slots` slots of `thread` read; moves to its next chunk, handing the emptied one
-/// back to the pool, when the chunk is done.
-void redraw_thread_consume(redraw_thread *thread, uint32_t slots);
+/// The chunk after `chunk`, NULL while its thread writes it (C: an atomic load, acquiring).
+static inline redraw_chunk *redraw_chunk_next(const redraw_chunk *chunk) {
+  return __atomic_load_n(&chunk->next, __ATOMIC_ACQUIRE);
+}
 
-/// Takes the count of records `thread` dropped since the last call.
-int64_t redraw_thread_take_dropped(redraw_thread *thread);
+/// Hands `chunk` over to the writer with `next` after it (C: an atomic store, releasing).
+static inline void redraw_chunk_link(redraw_chunk *chunk, redraw_chunk *next) {
+  __atomic_store_n(&chunk->next, next, __ATOMIC_RELEASE);
+}
 
-/// Frees the threads that ended and whose records were all read; returns how many.
-int64_t redraw_threads_reap(void);
+/// Empties a chunk taken from the pool (C: atomic stores, as its later loads are).
+static inline void redraw_chunk_reset(redraw_chunk *chunk) {
+  __atomic_store_n(&chunk->count, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&chunk->next, (redraw_chunk *)0, __ATOMIC_RELAXED);
+}
 
-/// Counts a record dropped before any chunk was asked for it (one too large to describe).
-void redraw_count_dropped(void);
+/// Counts a record `thread` dropped (C: atomic, as the writer takes the count).
+static inline void redraw_thread_count_dropped(redraw_thread *thread) {
+  __atomic_fetch_add(&thread->dropped, 1, __ATOMIC_RELAXED);
+}
 
-/// Takes the count of records dropped by threads that could not get their first chunk, and
-/// of those `redraw_count_dropped` counted.
-int64_t redraw_take_unattached_dropped(void);
+/// Takes the count of records `thread` dropped since the last call (C: atomic).
+static inline int64_t redraw_thread_take_dropped(redraw_thread *thread) {
+  return __atomic_exchange_n(&thread->dropped, 0, __ATOMIC_RELAXED);
+}
 
-/// Chunks allocated now (in use and free), for tests.
-int64_t redraw_chunks_allocated(void);
+/// Whether `thread` dropped records the writer has not taken (C: atomic).
+static inline int redraw_thread_has_dropped(redraw_thread *thread) {
+  return __atomic_load_n(&thread->dropped, __ATOMIC_RELAXED) != 0;
+}
+
+/// Marks `thread` ended, at its exit (C: an atomic store, releasing).
+static inline void redraw_thread_close(redraw_thread *thread) { __atomic_store_n(&thread->closed, 1, __ATOMIC_RELEASE); }
+
+/// Whether `thread` has ended (C: an atomic load, acquiring).
+static inline int redraw_thread_is_closed(redraw_thread *thread) {
+  return __atomic_load_n(&thread->closed, __ATOMIC_ACQUIRE);
+}
 
 #endif

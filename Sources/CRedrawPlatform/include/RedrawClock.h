@@ -23,12 +23,12 @@
 #define REDRAW_CLOCK_SCALE_SHIFT 48
 
 /// `redraw_switches_storage.clock_counter` is 1 when `redraw_clock_now` reads the counter;
-/// set once, by `redraw_clock_choose`.
+/// set once, by MonotonicClock.choose() (MonotonicClock+Counter.swift).
 
 /// Nanoseconds a tick, in fixed point with REDRAW_CLOCK_SCALE_SHIFT bits of fraction.
 extern uint64_t redraw_clock_scale_storage;
 
-/// Nanoseconds on the system's monotonic clock.
+/// Nanoseconds on the system's monotonic clock. C: inlined into the C recording path.
 static inline uint64_t redraw_clock_system_now(void) {
 #if defined(__APPLE__)
   return clock_gettime_nsec_np(CLOCK_UPTIME_RAW);
@@ -39,21 +39,29 @@ static inline uint64_t redraw_clock_system_now(void) {
 #endif
 }
 
-#if REDRAW_CLOCK_HAS_COUNTER
+/// Whether this build can read the counter, for Swift. C: the macro's platform condition,
+/// written once.
+static inline __attribute__((always_inline)) int redraw_clock_can_read_counter(void) { return REDRAW_CLOCK_HAS_COUNTER; }
+
 /// The counter, read after every earlier instruction has completed (`lfence`, as the kernel's
 /// own clock reads it): an event that follows another thread's, through a value it loaded,
-/// is never stamped before it.
+/// is never stamped before it. 0 where the build cannot read it. C: `rdtsc` is an intrinsic
+/// Swift lacks.
 static inline __attribute__((always_inline)) uint64_t redraw_clock_counter(void) {
+#if REDRAW_CLOCK_HAS_COUNTER
   __builtin_ia32_lfence();
   return __builtin_ia32_rdtsc();
-}
+#else
+  return 0;
 #endif
+}
 
 /// `redraw_clock_system_now`, out of line: the counter's path stays a load, a branch and
-/// `rdtsc` where it is inlined.
+/// `rdtsc` where it is inlined. C: called from that C path.
 uint64_t redraw_clock_system_now_out_of_line(void);
 
-/// The clock a record holds: the counter's ticks, or nanoseconds.
+/// The clock a record holds: the counter's ticks, or nanoseconds. C: `rdtsc`, and inlined
+/// into the C recording path.
 static inline __attribute__((always_inline)) uint64_t redraw_clock_now(void) {
 #if REDRAW_CLOCK_HAS_COUNTER
   if (__builtin_expect(__atomic_load_n(&redraw_switches_storage.clock_counter, __ATOMIC_RELAXED) != 0, 1)) {
@@ -65,40 +73,23 @@ static inline __attribute__((always_inline)) uint64_t redraw_clock_now(void) {
 #endif
 }
 
-/// The current scale, for `redraw_clock_elapsed_ns`.
+/// The current scale (MonotonicClock+Counter.swift). C: an atomic load.
 static inline uint64_t redraw_clock_scale(void) {
   return __atomic_load_n(&redraw_clock_scale_storage, __ATOMIC_RELAXED);
 }
 
-/// The nanoseconds in `elapsed` of `redraw_clock_now`'s units, at `scale`.
-static inline uint64_t redraw_clock_elapsed_ns(uint64_t elapsed, uint64_t scale) {
-#if REDRAW_CLOCK_HAS_COUNTER
-  return (uint64_t)(((unsigned __int128)elapsed * scale) >> REDRAW_CLOCK_SCALE_SHIFT);
-#else
-  (void)scale;
-  return elapsed;
-#endif
+/// Sets the scale. C: an atomic store.
+static inline void redraw_clock_set_scale(uint64_t scale) {
+  __atomic_store_n(&redraw_clock_scale_storage, scale, __ATOMIC_RELAXED);
 }
 
-/// Chooses the clock, once, before it is first read: the counter on x86-64 Linux whose
-/// kernel's clocksource (`/sys/devices/system/clocksource/clocksource0/current_clocksource`)
-/// is `tsc`, the system clock otherwise or when the file cannot be read.
-void redraw_clock_choose(void);
+/// Whether the clock reads the counter. C: an atomic load, acquiring (the first reading was
+/// taken before the counter was chosen).
+static inline int redraw_clock_uses_counter(void) {
+  return __atomic_load_n(&redraw_switches_storage.clock_counter, __ATOMIC_ACQUIRE);
+}
 
-/// Whether a kernel clocksource of this name (as the file spells it, with or without its
-/// newline) is the time-stamp counter.
-int redraw_clock_source_is_counter(const char *name);
-
-/// Whether the clock reads the counter.
-int redraw_clock_uses_counter(void);
-
-/// Measures the counter's rate again, from the setup's reading to now, and sets the scale:
-/// the writer's, before it converts a drain's records. Nothing when the clock is not the
-/// counter, or when it ticked too few times since the setup to tell its rate.
-void redraw_clock_calibrate(void);
-
-/// The scale `elapsed_ns` nanoseconds over `elapsed_ticks` ticks make (0 ticks: the
-/// identity's). For tests, and `redraw_clock_calibrate`.
-uint64_t redraw_clock_scale_between(uint64_t elapsed_ticks, uint64_t elapsed_ns);
+/// Makes `redraw_clock_now` read the counter. C: an atomic exchange on the switches.
+static inline void redraw_clock_use_counter(void) { redraw_switches_use_counter(&redraw_switches_storage); }
 
 #endif

@@ -54,6 +54,7 @@ extern REDRAW_HOT_GLOBAL redraw_switches redraw_switches_storage;
 /// read it, the counter not in use yet; so two blockers of the simple path, or one.
 #define REDRAW_SWITCHES_INITIAL {.simple_path_blockers = 1 + REDRAW_CLOCK_HAS_COUNTER, .access_work = 1}
 
+/// C: the switches are C (atomics); their initial value, for tests.
 static inline redraw_switches redraw_switches_initial(void) {
   const redraw_switches switches = REDRAW_SWITCHES_INITIAL;
   return switches;
@@ -72,10 +73,12 @@ static inline redraw_switches redraw_switches_initial(void) {
 
 /// Counts a switch's change: `was` and `is` tell whether it kept accesses off the simple path
 /// before and after.
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline void redraw_switches_count_blocker(redraw_switches *switches, int was, int is) {
   if (was != is) __atomic_fetch_add(&switches->simple_path_blockers, is - was, __ATOMIC_RELAXED);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline void redraw_switches_set_recording_state(redraw_switches *switches, uint8_t state) {
   // Recording on (2) or not configured (0) is work; off (1) is not.
   if (state == 1) {
@@ -87,17 +90,20 @@ static inline void redraw_switches_set_recording_state(redraw_switches *switches
   redraw_switches_count_blocker(switches, before != 2, state != 2);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline void redraw_switches_add_access_collectors(redraw_switches *switches, int64_t delta) {
   if (delta > 0) __atomic_fetch_or(&switches->access_work, (uint8_t)2u, __ATOMIC_RELEASE);
   __atomic_fetch_add(&switches->access_collectors, delta, __ATOMIC_RELAXED);
   __atomic_fetch_add(&switches->simple_path_blockers, delta, __ATOMIC_RELAXED);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline void redraw_switches_set_active_scopes(redraw_switches *switches, int64_t count) {
   const int64_t before = __atomic_exchange_n(&switches->active_scopes, count, __ATOMIC_RELAXED);
   redraw_switches_count_blocker(switches, before != 0, count != 0);
 }
 
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline void redraw_switches_set_resolving_thread(redraw_switches *switches, int64_t thread) {
   const int64_t before = __atomic_exchange_n(&switches->resolving_thread, thread, __ATOMIC_RELAXED);
   redraw_switches_count_blocker(switches, before != 0, thread != 0);
@@ -106,6 +112,7 @@ static inline void redraw_switches_set_resolving_thread(redraw_switches *switche
 /// Records that the clock reads the time-stamp counter from now on (once; later calls do
 /// nothing), with release ordering: what the caller wrote before is visible to a thread that
 /// sees the counter in use.
+/// C: an atomic access (the Synchronization module is above the macOS 14 floor).
 static inline void redraw_switches_use_counter(redraw_switches *switches) {
   if (__atomic_exchange_n(&switches->clock_counter, 1, __ATOMIC_RELEASE) == 0 && REDRAW_CLOCK_HAS_COUNTER) {
     redraw_switches_count_blocker(switches, 1, 0);
