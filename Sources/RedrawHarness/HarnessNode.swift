@@ -16,13 +16,12 @@ final class HarnessNode {
   /// ``ViewState`` storage, in declaration order.
   var stateSlots: [AnyObject] = []
 
-  /// What the last evaluation read: objects, and object and property pairs.
-  var readObjects: Set<UInt64> = []
-  var readProperties: Set<PropertyKey> = []
-  /// The models the last evaluation read, kept alive for write observation.
-  var readModels: [ObjectIdentifier: ModelTracking] = [:]
-  /// The objects the view subscribes to through its wrappers, as the last binding found them.
-  var subscriptions: [Subscription] = []
+  /// What the last evaluation read, and the objects the view subscribes to.
+  var reads = Reads()
+  /// Why the node must be evaluated again.
+  var pending = PendingChange()
+  /// The event handlers and texts the last evaluation declared.
+  var declared = Declared()
 
   /// An object a view subscribes to, and how.
   struct Subscription {
@@ -34,25 +33,58 @@ final class HarnessNode {
     var key: ObjectIdentifier { ObjectIdentifier(tracking) }
   }
 
-  /// Why the node must be evaluated again; empty when it is clean.
-  var pendingWrites: [TrackedWrite] = []
-  var stateChanged = false
-  var inputsChanged = false
-  /// Observation reported a change that no recorded write explains (a model that does not
-  /// record): the evaluation's cause is unknown.
-  var unattributedChange = false
-  var isNew = true
-
   /// The `id`s of the node's tasks when they last ran, by task name.
   var taskIDs: [String: AnyHashable?] = [:]
   var evaluations = 0
-  /// The event handlers and texts the last evaluation declared.
-  var actions: [String: ViewContent.Action] = [:]
-  var shown: [ViewContent.ShownText] = []
   /// The texts it shows now: a bound field's read through its binding.
-  var texts: [String] { shown.map(\.text) }
+  var texts: [String] { declared.shown.map(\.text) }
   /// Counts evaluations, so observations set up by an earlier one are recognized.
   var generation = 0
+
+  /// What an evaluation read: objects, object and property pairs, and the models (kept
+  /// alive for write observation); and the objects the view subscribes to through its
+  /// wrappers, as the last binding found them.
+  struct Reads {
+    var objects: Set<UInt64> = []
+    var properties: Set<PropertyKey> = []
+    var models: [ObjectIdentifier: ModelTracking] = [:]
+    var subscriptions: [Subscription] = []
+  }
+
+  /// Why a node must be evaluated again; nothing when it is clean.
+  struct PendingChange {
+    var writes: [TrackedWrite] = []
+    var stateChanged = false
+    var inputsChanged = false
+    /// Observation reported a change that no recorded write explains (a model that does not
+    /// record): the evaluation's cause is unknown.
+    var unattributedChange = false
+    var isNew = true
+
+    var isDirty: Bool { isNew || stateChanged || inputsChanged || unattributedChange || !writes.isEmpty }
+
+    /// The cause of the next evaluation of a view that read `properties`, in the analyzer's
+    /// order: first evaluation, own state, a write to a property it read, new inputs from
+    /// the parent, any other write; otherwise (a change no recorded write explains) unknown.
+    func cause(reading properties: Set<PropertyKey>) -> BodyCause {
+      if isNew { return .initial }
+      if stateChanged { return .state }
+      if let needed = writes.first(where: { properties.contains(PropertyKey($0)) }) {
+        return .write(object: needed.objectID, type: needed.type, property: needed.property)
+      }
+      if inputsChanged { return .parent }
+      if let write = writes.first {
+        return .write(object: write.objectID, type: write.type, property: write.property)
+      }
+      return .unknown
+    }
+  }
+
+  /// What an evaluation declared: its event handlers, by name, and its texts.
+  struct Declared {
+    var actions: [String: ViewContent.Action] = [:]
+    var shown: [ViewContent.ShownText] = []
+  }
 
   /// A source location: the `content.child(…)` call that declares a view, or the
   /// ``ViewHarness`` initializer's call for the root.
@@ -73,31 +105,12 @@ final class HarnessNode {
     self.environment = environment
   }
 
-  var isDirty: Bool { isNew || stateChanged || inputsChanged || unattributedChange || !pendingWrites.isEmpty }
+  var isDirty: Bool { pending.isDirty }
 
-  /// The cause of the next evaluation, in the analyzer's order: first evaluation, own
-  /// state, a write to a property it read, new inputs from the parent, any other write;
-  /// otherwise (a change no recorded write explains) unknown.
-  var cause: BodyCause {
-    if isNew { return .initial }
-    if stateChanged { return .state }
-    if let needed = pendingWrites.first(where: { readProperties.contains(PropertyKey($0)) }) {
-      return .write(object: needed.objectID, type: needed.type, property: needed.property)
-    }
-    if inputsChanged { return .parent }
-    if let write = pendingWrites.first {
-      return .write(object: write.objectID, type: write.type, property: write.property)
-    }
-    return .unknown
-  }
+  /// The cause of the next evaluation (``PendingChange/cause(reading:)``).
+  var cause: BodyCause { pending.cause(reading: reads.properties) }
 
-  func markClean() {
-    isNew = false
-    stateChanged = false
-    inputsChanged = false
-    unattributedChange = false
-    pendingWrites.removeAll()
-  }
+  func markClean() { pending = PendingChange(isNew: false) }
 
   /// This node and its descendants, parents first.
   var subtree: [HarnessNode] { [self] + children.flatMap(\.subtree) }

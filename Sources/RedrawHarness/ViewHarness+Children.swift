@@ -9,7 +9,7 @@ extension ViewHarness {
     for declaration in declared {
       if let child = existing.removeValue(forKey: declaration.key) {
         // The parent re-created the child's struct; its body runs again only for new inputs.
-        if declaration.inputsChanged { child.inputsChanged = true }
+        if declaration.inputsChanged { child.pending.inputsChanged = true }
         child.view = declaration.view
         bindState(of: child)
         child.environment = declaration.environment
@@ -38,12 +38,12 @@ extension ViewHarness {
     for descendant in node.subtree.reversed() {
       Trace.unmount(viewNamed: descendant.typeName, node: descendant.id)
       descendant.stateSlots = []
-      descendant.readModels = [:]
-      descendant.subscriptions = []
+      descendant.reads.models = [:]
+      descendant.reads.subscriptions = []
       descendant.view = Unmounted()
       descendant.environment = [:]
-      descendant.actions = [:]
-      descendant.shown = []
+      descendant.declared.actions = [:]
+      descendant.declared.shown = []
     }
   }
 

@@ -67,6 +67,6 @@ extension ViewHarness {
     mountedNodes.lazy.filter { candidate in
       (node == nil || candidate.id == node)
         && (type.map { ObjectIdentifier(Swift.type(of: candidate.view)) == ObjectIdentifier($0) } ?? true)
-    }.compactMap { candidate in candidate.actions[name].map { (candidate.id, $0) } }.first
+    }.compactMap { candidate in candidate.declared.actions[name].map { (candidate.id, $0) } }.first
   }
 }

@@ -229,7 +229,7 @@ public final class ViewHarness {
     let generation = node.generation
     let span = Trace.beginBody(
       node.typeName, node: node.id, parent: node.parent?.id, cause: cause, file: node.site.file, line: node.site.line)
-    for subscription in node.subscriptions where tracking.level(of: subscription.type) == .objectLevel {
+    for subscription in node.reads.subscriptions where tracking.level(of: subscription.type) == .objectLevel {
       Trace.subscription(subscription.model, type: subscription.type, via: subscription.via)
     }
     // The state the body reads now is what a change of state invalidates it for.
@@ -244,8 +244,8 @@ public final class ViewHarness {
     Trace.end(span)
     node.evaluations += 1
     countsByType[node.typeName, default: 0] += 1
-    node.shown = content.texts
-    node.actions = content.actions
+    node.declared.shown = content.texts
+    node.declared.actions = content.actions
     let observedNow = record(reads, for: node)
     // A write during the body to a model first observed by it was made before its
     // observation existed: deliver it now.
@@ -265,7 +265,7 @@ public final class ViewHarness {
     var index = 0
     let reference = inbox.reference
     let nodeID = node.id
-    node.subscriptions = []
+    node.reads.subscriptions = []
     Trace.withOwner(node.id) {
       for child in Mirror(reflecting: node.view).children {
         if let property = child.value as? any StateProperty {
@@ -278,7 +278,7 @@ public final class ViewHarness {
             model, via: via, view: node.typeName, at: node.site, checked: &checkedModelTypes)
         {
           let type = String(describing: Swift.type(of: model))
-          node.subscriptions.append(HarnessNode.Subscription(model: model, type: type, via: via))
+          node.reads.subscriptions.append(HarnessNode.Subscription(model: model, type: type, via: via))
           observeWrites(of: model.tracking, type: type)
         }
       }
@@ -306,14 +306,14 @@ public final class ViewHarness {
   @discardableResult
   private func record(_ reads: [TrackedRead], for node: HarnessNode) -> Set<UInt64> {
     var observedNow: Set<UInt64> = []
-    node.readObjects = []
-    node.readProperties = []
-    node.readModels = [:]
+    node.reads.objects = []
+    node.reads.properties = []
+    node.reads.models = [:]
     for read in reads {
       let object = read.tracking.identity.objectID
-      node.readObjects.insert(object)
-      node.readProperties.insert(PropertyKey(object: object, property: read.property))
-      node.readModels[ObjectIdentifier(read.tracking)] = read.tracking
+      node.reads.objects.insert(object)
+      node.reads.properties.insert(PropertyKey(object: object, property: read.property))
+      node.reads.models[ObjectIdentifier(read.tracking)] = read.tracking
       if observeWrites(of: read.tracking, type: read.type) { observedNow.insert(object) }
     }
     return observedNow
@@ -341,27 +341,27 @@ public final class ViewHarness {
     for message in inbox.drain() {
       switch message {
       case .state(let id):
-        nodes[id]?.stateChanged = true
+        nodes[id]?.pending.stateChanged = true
       case .write(let write, let objectLevel):
         wrote = true
         lastWrite = (write, objectLevel)
         awaiting.removeAll { node in
-          guard node.readObjects.contains(write.objectID) else { return false }
-          if !objectLevel { node.pendingWrites.append(write) }
+          guard node.reads.objects.contains(write.objectID) else { return false }
+          if !objectLevel { node.pending.writes.append(write) }
           return true
         }
         // ObservableObject: every view subscribed to the object, read or not.
         guard objectLevel else { continue }
-        for node in nodes.values where node.subscriptions.contains(where: { $0.objectID == write.objectID }) {
-          node.pendingWrites.append(write)
+        for node in nodes.values where node.reads.subscriptions.contains(where: { $0.objectID == write.objectID }) {
+          node.pending.writes.append(write)
         }
       case .changed(let id, let generation):
         guard let node = nodes[id], node.generation == generation else { continue }
         // Observation's per-property change: for @Observable models only. An object-level
         // model invalidates its subscribers above; a view that reads it without subscribing
         // (a nested object read through another) is not invalidated, as in SwiftUI.
-        if let (write, objectLevel) = lastWrite, node.readObjects.contains(write.objectID) {
-          if !objectLevel { node.pendingWrites.append(write) }
+        if let (write, objectLevel) = lastWrite, node.reads.objects.contains(write.objectID) {
+          if !objectLevel { node.pending.writes.append(write) }
         } else {
           awaiting.append(node)
         }
@@ -369,14 +369,14 @@ public final class ViewHarness {
     }
     // Changes no recorded write explains: of a model that does not record. Their cause is
     // unknown, never the parent, which did nothing.
-    for node in awaiting { node.unattributedChange = true }
+    for node in awaiting { node.pending.unattributedChange = true }
     return wrote
   }
 
   /// Stops observing models no mounted view read in its last evaluation.
   private func releaseUnreadModels() {
     let read = Set(
-      root.subtree.flatMap { $0.readModels.keys } + root.subtree.flatMap { $0.subscriptions.map(\.key) })
+      root.subtree.flatMap { $0.reads.models.keys } + root.subtree.flatMap { $0.reads.subscriptions.map(\.key) })
     for key in writeObservations.keys where !read.contains(key) {
       writeObservations[key]?.cancel()
       writeObservations[key] = nil

@@ -1,6 +1,11 @@
 import RedrawReading
 
 /// One view node and why its body was evaluated each time.
+///
+/// Its counts are in two parts, ``EvaluationCounts`` and ``StructCounts``, whose members
+/// read as the node's own (`node.overBroad`, `node.structsMade`) through dynamic member
+/// lookup.
+@dynamicMemberLookup
 public struct NodeSummary: Sendable {
   /// The node's id, as its `body` events give it.
   public var node: Int64
@@ -8,58 +13,42 @@ public struct NodeSummary: Sendable {
   public var view: String
   /// The parent node named by the node's `body` events.
   public var parent: Int64?
-  /// Body evaluations, all causes.
-  public var evaluations = 0
-  /// First evaluations.
-  public var initial = 0
-  /// Evaluations caused by a write to a property the view read.
-  public var needed = 0
-  /// Evaluations caused by the view's own state.
-  public var state = 0
-  /// Evaluations because the parent was evaluated (and needed to be).
-  public var parentDriven = 0
-  /// Evaluations caused by writes to properties of a read object that the view never read.
-  public var overBroad = 0
-  /// Evaluations because an ancestor's evaluation was wasted (over-broad, of an equal
-  /// value, or cascaded itself).
-  public var cascaded = 0
-  /// Evaluations caused only by writes of an equal value to properties it read
-  /// (`"same":true`): `@Observable` since Swift 6.2 does not notify of those.
-  public var equalValue = 0
-  /// Updates of properties it read without subscribing to their object that never
-  /// re-evaluated it (the `missed-update` rule): with `@Observable` each would have.
-  public var missedUpdates = 0
-  /// Evaluations with no cause the trace shows.
-  public var unknown = 0
+  /// The node's first `body` event.
+  public var first: Evidence
+  /// The `site` of its first `body` event that recorded one, as recorded: where the view's
+  /// body is (the marker's or body form's call), or where the harness declares the view.
+  public var site: String?
+  /// Its body evaluations by cause.
+  public var evaluationCounts = EvaluationCounts()
+  /// The view structs made for it.
+  public var structCounts = StructCounts()
   /// Nanoseconds spent in the body, all evaluations.
   public var bodyTime: Int64 = 0
   /// Distinct properties (type and name) read over all evaluations.
   public var propertiesRead = 0
-  /// The node's first `body` event.
-  public var first: Evidence
-  /// Evaluations per time bucket from the session's start (``Session/timelineBucket`` wide),
+  /// Evaluations per time bucket from the session's start (``EventTally/timelineBucket`` wide),
   /// only the buckets that have any, in order.
   public var timeline: [TimelineBucket] = []
   /// The properties the node read, as `Type.property`, sorted.
   public var readProperties: [String] = []
-  /// The `site` of its first `body` event that recorded one, as recorded: where the view's
-  /// body is (the marker's or body form's call), or where the harness declares the view.
-  public var site: String?
-  /// The view structs made for the node, as `struct` events recorded them (the harness
-  /// writes them); nil when the trace recorded none for it.
-  public var structsMade: Int?
-  /// Of ``structsMade``, those made by parent evaluations the migration saves (over-broad,
-  /// of an equal value, or cascaded): after the move they are not made.
-  public var structsMadeBySavedEvaluations = 0
-  /// Evaluations of its parent after its own first one: each re-created its struct, as far
-  /// as a trace without `struct` events tells.
-  public var parentEvaluationsSinceFirst = 0
-  /// Of those, the ones the migration saves.
-  public var parentSavedEvaluationsSinceFirst = 0
   /// The types it subscribed to (`observe` events), and through which wrapper.
   public var holdings: [ModelHolding] = []
   /// The types it edited through bindings (writes inside its `binding` actions), sorted.
   public var bindings: [String] = []
+
+  /// A count of ``evaluationCounts``, as the node's own.
+  @inlinable
+  public subscript<Value>(dynamicMember path: WritableKeyPath<EvaluationCounts, Value>) -> Value {
+    get { evaluationCounts[keyPath: path] }
+    set { evaluationCounts[keyPath: path] = newValue }
+  }
+
+  /// A count of ``structCounts``, as the node's own.
+  @inlinable
+  public subscript<Value>(dynamicMember path: WritableKeyPath<StructCounts, Value>) -> Value {
+    get { structCounts[keyPath: path] }
+    set { structCounts[keyPath: path] = newValue }
+  }
 
   /// Buckets of the per-node evaluation timeline.
   package static let timelineBuckets = 64
@@ -75,26 +64,26 @@ public struct NodeSummary: Sendable {
   /// (`@Observable`): without the over-broad, equal-value and cascaded ones, and with one
   /// more for each missed update.
   public var evaluationsWithPropertyTracking: Int {
-    evaluations - overBroad - cascaded - equalValue + missedUpdates
+    self.evaluations - self.overBroad - self.cascaded - self.equalValue + self.missedUpdates
   }
 
   /// The view structs made for it: recorded, or else inferred (one, and one more for each
   /// of its parent's later evaluations), with whether it was inferred.
   public var structs: (count: Int, inferred: Bool) {
-    if let structsMade { return (max(structsMade, 1), false) }
-    return (1 + parentEvaluationsSinceFirst, true)
+    if let made = self.structsMade { return (max(made, 1), false) }
+    return (1 + self.parentEvaluationsSinceFirst, true)
   }
 
   /// The view structs that will be made for it after the move to `@Observable`: ``structs``
   /// without those made by the parent evaluations the move saves. (A parent's added
   /// evaluations, updates it missed, would make more; they are not counted.)
   public var structsAfterMigration: (count: Int, inferred: Bool) {
-    if let structsMade { return (max(structsMade - structsMadeBySavedEvaluations, 1), false) }
-    return (1 + max(0, parentEvaluationsSinceFirst - parentSavedEvaluationsSinceFirst), true)
+    if let made = self.structsMade { return (max(made - self.structsMadeBySavedEvaluations, 1), false) }
+    return (1 + max(0, self.parentEvaluationsSinceFirst - self.parentSavedEvaluationsSinceFirst), true)
   }
 
   /// Its evaluations the move to `@Observable` saves.
-  package var saved: Int { overBroad + equalValue + cascaded }
+  package var saved: Int { self.overBroad + self.equalValue + self.cascaded }
 }
 
 extension NodeSummary {
@@ -152,4 +141,52 @@ extension NodeSummary {
       self.wasted = wasted
     }
   }
+}
+
+/// A node's body evaluations by cause.
+public struct EvaluationCounts: Sendable, Hashable {
+  /// Body evaluations, all causes.
+  public var evaluations = 0
+  /// First evaluations.
+  public var initial = 0
+  /// Evaluations caused by a write to a property the view read.
+  public var needed = 0
+  /// Evaluations caused by the view's own state.
+  public var state = 0
+  /// Evaluations because the parent was evaluated (and needed to be).
+  public var parentDriven = 0
+  /// Evaluations caused by writes to properties of a read object that the view never read.
+  public var overBroad = 0
+  /// Evaluations because an ancestor's evaluation was wasted (over-broad, of an equal
+  /// value, or cascaded itself).
+  public var cascaded = 0
+  /// Evaluations caused only by writes of an equal value to properties it read
+  /// (`"same":true`): `@Observable` since Swift 6.2 does not notify of those.
+  public var equalValue = 0
+  /// Updates of properties it read without subscribing to their object that never
+  /// re-evaluated it (the `missed-update` rule): with `@Observable` each would have.
+  public var missedUpdates = 0
+  /// Evaluations with no cause the trace shows.
+  public var unknown = 0
+
+  /// No evaluation yet.
+  public init() {}
+}
+
+/// The view structs made for a node, recorded or inferred from its parent's evaluations.
+public struct StructCounts: Sendable, Hashable {
+  /// The view structs made for the node, as `struct` events recorded them (the harness
+  /// writes them); nil when the trace recorded none for it.
+  public var structsMade: Int?
+  /// Of ``structsMade``, those made by parent evaluations the migration saves (over-broad,
+  /// of an equal value, or cascaded): after the move they are not made.
+  public var structsMadeBySavedEvaluations = 0
+  /// Evaluations of its parent after its own first one: each re-created its struct, as far
+  /// as a trace without `struct` events tells.
+  public var parentEvaluationsSinceFirst = 0
+  /// Of those, the ones the migration saves.
+  public var parentSavedEvaluationsSinceFirst = 0
+
+  /// None recorded or inferred yet.
+  public init() {}
 }

@@ -5,7 +5,10 @@ import RedrawSchema
 /// why each body evaluation happened.
 ///
 /// Built from a stream of events by `SessionBuilder`; its size grows with the
-/// distinct views, types, properties and sites of the session, not with its events.
+/// distinct views, types, properties and sites of the session, not with its events. What its
+/// events were, counted (``EventTally``), reads as its own (`session.threads`) through dynamic
+/// member lookup.
+@dynamicMemberLookup
 public struct Session: Sendable {
   /// The trace file the session came from (`-` for standard input).
   public var source: String
@@ -19,20 +22,8 @@ public struct Session: Sendable {
   /// harness's setting, or the compiler an app was built with; nil when it does not say or
   /// its harnesses reproduced both.
   public var swiftUI: SwiftUIBuild?
-  /// Events read, by kind (`EventKind.rawValue` indexes it); unknown kinds included.
-  public var eventCounts: [Int] = Array(repeating: 0, count: EventKind.allCases.count)
-  /// Events of kinds this reader does not know, by their `e`.
-  public var unknownKinds: [String: Int] = [:]
-  /// Keys this reader does not know, over all events.
-  public var unknownKeys = 0
-  /// Distinct `tid` values.
-  public var threads = 0
-  /// From the first to the last event time, in nanoseconds.
-  public var duration: Int64 = 0
-  /// Events the recorder reported dropped (`lost` events).
-  public var lostEvents = 0
-  /// Nanoseconds per bucket of the nodes' timelines.
-  public var timelineBucket: Int64 = 1_000
+  /// Its events, counted.
+  public var tally = EventTally()
 
   /// Every view node that evaluated its body.
   public var nodes: [NodeSummary] = []
@@ -61,8 +52,15 @@ public struct Session: Sendable {
     self.line = line
   }
 
+  /// A count of ``tally``, as the session's own.
+  @inlinable
+  public subscript<Value>(dynamicMember path: WritableKeyPath<EventTally, Value>) -> Value {
+    get { tally[keyPath: path] }
+    set { tally[keyPath: path] = newValue }
+  }
+
   /// All events read in the session.
-  public var eventCount: Int { eventCounts.reduce(0, +) }
+  public var eventCount: Int { self.eventCounts.reduce(0, +) }
 
   /// Where each node's view is declared, by node, for the nodes that recorded a site: a
   /// finding about one evaluation points at its node's place, not at another of its view.
@@ -87,7 +85,7 @@ public struct Session: Sendable {
   }
 
   /// Events of `kind`.
-  public func count(of kind: EventKind) -> Int { eventCounts[Int(kind.rawValue)] }
+  public func count(of kind: EventKind) -> Int { self.eventCounts[Int(kind.rawValue)] }
 
   /// Body evaluations.
   public var bodyEvaluations: Int { nodes.reduce(0) { $0 + $1.evaluations } }
@@ -253,4 +251,26 @@ extension Session {
       self.firstOpenSpanLine = firstOpenSpanLine
     }
   }
+}
+
+/// What a session's events were: counts by kind, what the reader did not know, threads and
+/// times.
+public struct EventTally: Sendable {
+  /// Events read, by kind (`EventKind.rawValue` indexes it); unknown kinds included.
+  public var eventCounts: [Int] = Array(repeating: 0, count: EventKind.allCases.count)
+  /// Events of kinds this reader does not know, by their `e`.
+  public var unknownKinds: [String: Int] = [:]
+  /// Keys this reader does not know, over all events.
+  public var unknownKeys = 0
+  /// Distinct `tid` values.
+  public var threads = 0
+  /// From the first to the last event time, in nanoseconds.
+  public var duration: Int64 = 0
+  /// Events the recorder reported dropped (`lost` events).
+  public var lostEvents = 0
+  /// Nanoseconds per bucket of the nodes' timelines.
+  public var timelineBucket: Int64 = 1_000
+
+  /// Nothing counted yet.
+  public init() {}
 }

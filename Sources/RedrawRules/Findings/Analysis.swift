@@ -32,83 +32,63 @@ public struct Analysis: Sendable {
 }
 
 /// Totals over all sessions of an ``Analysis``.
+///
+/// What was read (``ReadTotals``) and what the views and initializers did
+/// (``EvaluationTotals``) read as its own (`summary.files`, `summary.bodyEvaluations`)
+/// through dynamic member lookup.
+@dynamicMemberLookup
 public struct AnalysisSummary: Sendable, Equatable {
-  /// Trace files read.
-  public var files: Int
-  /// Sessions, over all files.
-  public var sessions: Int
-  /// Events read, over all sessions.
-  public var events: Int
-  /// Distinct view type names.
-  public var views: Int
-  /// Distinct view nodes, summed over sessions.
-  public var nodes: Int
-  /// Body evaluations.
-  public var bodyEvaluations: Int
-  /// Evaluations caused by writes to properties the view never read.
-  public var overBroadEvaluations: Int
-  /// Evaluations that happened only because an ancestor's evaluation was wasted.
-  public var cascadedEvaluations: Int
-  /// Evaluations caused only by writes of an equal value.
-  public var equalValueEvaluations: Int
-  /// Updates that never reached views reading what they changed (the `missed-update` rule).
-  public var missedUpdates: Int
-  /// The migration what-if: evaluations with property-level tracking
-  /// (`Session/evaluationsWithPropertyTracking`): the evaluations less those saved, plus
-  /// those added.
-  public var evaluationsWithPropertyTracking: Int
-  /// Initializer runs (`init` events).
-  public var initializerRuns: Int
-  /// Every `effect` event.
-  public var effects: Int
-  /// Effects started inside initializers (each repeated by every re-run).
-  public var effectsInInitializers: Int
-  /// Effects started inside bodies.
-  public var effectsInBodies: Int
-  /// Events behind allowed diagnostics (reads outside any span, such as test code reading
-  /// its models): context, not problems.
-  public var allowedNotes: Int
-  /// Lines skipped by a lenient read.
-  public var skippedLines: Int
-  /// Events of kinds the reader does not know.
-  public var unknownEvents: Int
-  /// Sessions that ended early (a cut last line or open spans).
-  public var truncatedSessions: Int
-  /// Findings by severity.
-  public var errors: Int
+  /// What was read.
+  public var read = ReadTotals()
+  /// What the views and initializers did.
+  public var work = EvaluationTotals()
+  /// Findings of severity `error`.
+  public var errors = 0
   /// Findings of severity `warning`.
-  public var warnings: Int
+  public var warnings = 0
   /// Findings of severity `info`.
-  public var infos: Int
+  public var infos = 0
   /// Findings removed by ignore entries.
-  public var ignoredFindings: Int
+  public var ignoredFindings = 0
   /// Findings removed by the baseline.
-  public var baselineFindings: Int
+  public var baselineFindings = 0
+
+  /// A total of ``read``, as the summary's own.
+  public subscript<Value>(dynamicMember path: WritableKeyPath<ReadTotals, Value>) -> Value {
+    get { read[keyPath: path] }
+    set { read[keyPath: path] = newValue }
+  }
+
+  /// A total of ``work``, as the summary's own.
+  public subscript<Value>(dynamicMember path: WritableKeyPath<EvaluationTotals, Value>) -> Value {
+    get { work[keyPath: path] }
+    set { work[keyPath: path] = newValue }
+  }
 
   /// The totals of `analysis`: its sessions summed, its findings counted by severity.
   public init(_ analysis: Analysis) {
     let sessions = analysis.sessions
-    files = analysis.files.count
+    self.files = analysis.files.count
     self.sessions = sessions.count
-    events = sessions.reduce(0) { $0 + $1.eventCount }
-    views = Set(sessions.flatMap { $0.nodes.map(\.view) }).count
-    nodes = sessions.reduce(0) { $0 + $1.nodes.count }
-    bodyEvaluations = sessions.reduce(0) { $0 + $1.bodyEvaluations }
-    overBroadEvaluations = sessions.reduce(0) { $0 + $1.overBroadEvaluations }
-    cascadedEvaluations = sessions.reduce(0) { $0 + $1.cascadedEvaluations }
-    equalValueEvaluations = sessions.reduce(0) { $0 + $1.equalValueEvaluations }
-    missedUpdates = sessions.reduce(0) { $0 + $1.missedUpdateCount }
-    evaluationsWithPropertyTracking = sessions.reduce(0) { $0 + $1.evaluationsWithPropertyTracking }
-    initializerRuns = sessions.reduce(0) { $0 + $1.count(of: .`init`) }
-    effects = sessions.reduce(0) { $0 + $1.count(of: .effect) }
-    effectsInInitializers = sessions.reduce(0) { $0 + $1.initGroups.reduce(0) { $0 + $1.effectCount } }
-    effectsInBodies = sessions.reduce(0) {
+    self.events = sessions.reduce(0) { $0 + $1.eventCount }
+    self.views = Set(sessions.flatMap { $0.nodes.map(\.view) }).count
+    self.nodes = sessions.reduce(0) { $0 + $1.nodes.count }
+    self.bodyEvaluations = sessions.reduce(0) { $0 + $1.bodyEvaluations }
+    self.overBroadEvaluations = sessions.reduce(0) { $0 + $1.overBroadEvaluations }
+    self.cascadedEvaluations = sessions.reduce(0) { $0 + $1.cascadedEvaluations }
+    self.equalValueEvaluations = sessions.reduce(0) { $0 + $1.equalValueEvaluations }
+    self.missedUpdates = sessions.reduce(0) { $0 + $1.missedUpdateCount }
+    self.evaluationsWithPropertyTracking = sessions.reduce(0) { $0 + $1.evaluationsWithPropertyTracking }
+    self.initializerRuns = sessions.reduce(0) { $0 + $1.count(of: .`init`) }
+    self.effects = sessions.reduce(0) { $0 + $1.count(of: .effect) }
+    self.effectsInInitializers = sessions.reduce(0) { $0 + $1.initGroups.reduce(0) { $0 + $1.effectCount } }
+    self.effectsInBodies = sessions.reduce(0) {
       $0 + $1.bodyEffects.reduce(0) { $0 + $1.count }
     }
-    allowedNotes = sessions.reduce(0) { $0 + $1.diagnostics.filter(\.isAllowed).reduce(0) { $0 + $1.count } }
-    skippedLines = analysis.files.reduce(0) { $0 + $1.skippedLines }
-    unknownEvents = sessions.reduce(0) { $0 + $1.count(of: .unknown) }
-    truncatedSessions = sessions.filter { $0.truncation != nil }.count
+    self.allowedNotes = sessions.reduce(0) { $0 + $1.diagnostics.filter(\.isAllowed).reduce(0) { $0 + $1.count } }
+    self.skippedLines = analysis.files.reduce(0) { $0 + $1.skippedLines }
+    self.unknownEvents = sessions.reduce(0) { $0 + $1.count(of: .unknown) }
+    self.truncatedSessions = sessions.filter { $0.truncation != nil }.count
     (errors, warnings, infos) = Self.countBySeverity(analysis.findings)
     ignoredFindings = analysis.ignoredFindings
     baselineFindings = analysis.baselineFindings
@@ -133,14 +113,70 @@ public struct AnalysisSummary: Sendable, Equatable {
 
   /// The evaluations property-level tracking would save: over-broad, equal-value and
   /// cascaded ones.
-  public var savedEvaluations: Int { overBroadEvaluations + equalValueEvaluations + cascadedEvaluations }
+  public var savedEvaluations: Int { work.overBroadEvaluations + work.equalValueEvaluations + work.cascadedEvaluations }
 
   /// The evaluations it would add: one per missed update.
-  public var addedEvaluations: Int { missedUpdates }
+  public var addedEvaluations: Int { work.missedUpdates }
 
   /// The share of body evaluations that property-level tracking would save, net of those it
   /// adds; negative when it adds more. 0 without evaluations.
   public var savedShare: Double {
-    bodyEvaluations == 0 ? 0 : Double(bodyEvaluations - evaluationsWithPropertyTracking) / Double(bodyEvaluations)
+    work.bodyEvaluations == 0
+      ? 0 : Double(work.bodyEvaluations - work.evaluationsWithPropertyTracking) / Double(work.bodyEvaluations)
   }
+}
+
+/// What an ``Analysis`` read: files, sessions, events, views, and what could not be used.
+public struct ReadTotals: Sendable, Equatable {
+  /// Trace files read.
+  public var files = 0
+  /// Sessions, over all files.
+  public var sessions = 0
+  /// Events read, over all sessions.
+  public var events = 0
+  /// Distinct view type names.
+  public var views = 0
+  /// Distinct view nodes, summed over sessions.
+  public var nodes = 0
+  /// Events behind allowed diagnostics (reads outside any span, such as test code reading
+  /// its models): context, not problems.
+  public var allowedNotes = 0
+  /// Lines skipped by a lenient read.
+  public var skippedLines = 0
+  /// Events of kinds the reader does not know.
+  public var unknownEvents = 0
+  /// Sessions that ended early (a cut last line or open spans).
+  public var truncatedSessions = 0
+
+  /// Nothing read yet.
+  public init() {}
+}
+
+/// What the views and initializers of an ``Analysis`` did, and what the migration changes.
+public struct EvaluationTotals: Sendable, Equatable {
+  /// Body evaluations.
+  public var bodyEvaluations = 0
+  /// Evaluations caused by writes to properties the view never read.
+  public var overBroadEvaluations = 0
+  /// Evaluations that happened only because an ancestor's evaluation was wasted.
+  public var cascadedEvaluations = 0
+  /// Evaluations caused only by writes of an equal value.
+  public var equalValueEvaluations = 0
+  /// Updates that never reached views reading what they changed (the `missed-update` rule).
+  public var missedUpdates = 0
+  /// The migration what-if: evaluations with property-level tracking
+  /// (`Session/evaluationsWithPropertyTracking`): the evaluations less those saved, plus
+  /// those added.
+  public var evaluationsWithPropertyTracking = 0
+  /// Initializer runs (`init` events).
+  public var initializerRuns = 0
+  /// Every `effect` event.
+  public var effects = 0
+  /// Effects started inside initializers (each repeated by every re-run).
+  public var effectsInInitializers = 0
+  /// Effects started inside bodies.
+  public var effectsInBodies = 0
+
+  /// Nothing counted yet.
+  public init() {}
 }
