@@ -42,8 +42,8 @@ extension LineCache {
     // A read (1) or a write (2) of this scope: the shape minus `firstShape` is 0 or 1.
     let firstShape = UInt64(UInt32(bitPattern: scope)) << 32 | 1
     let threadWord = Self.key(thread: thread, kindAndFlags: 0)
-    let time = self.time
-    let entries = self.entries
+    let cache = self.base
+    let time = TimeDigits(laidOutAt: cache)
     var record = records
     let end = records + count
     scan: while record < end && bufferEnd - out >= Self.longestLine {
@@ -58,7 +58,7 @@ extension LineCache {
         let object = record.pointee.words.1
         let names = record.pointee.words.2
         let key = threadWord | header & 0xFFFF
-        let entry = entries + Self.slot(object: object, names: names, key: key)
+        let entry = Self.entry(Self.slot(object: object, names: names, key: key), at: cache)
         guard entry.pointee.holds(object: object, names: names, key: key) else { break scan }
         let bytes = entry.pointee.bytes.unsafelyUnwrapped
         let now = Int64(bitPattern: MonotonicClock.nanoseconds(in: sinceStart, scale: scale))

@@ -46,7 +46,7 @@ final class LineCache: @unchecked Sendable {
   private static let arenaOffset = TimeDigits.byteCount + entryCount * MemoryLayout<Entry>.stride
 
   /// How a line's time is spelled.
-  let time: TimeDigits
+  var time: TimeDigits { TimeDigits(laidOutAt: memory) }
 
   /// The table.
   @inline(__always)
@@ -56,9 +56,20 @@ final class LineCache: @unchecked Sendable {
 
   private var arena: UnsafeMutableRawPointer { memory + Self.arenaOffset }
 
+  /// The allocation: the hot loop reaches the time's digits and the entries from this one
+  /// base, so they take one register.
+  var base: UnsafeMutableRawPointer { memory }
+
+  /// The entry in `slot` of the cache at `base`.
+  @inline(__always)
+  static func entry(_ slot: Int, at base: UnsafeMutableRawPointer) -> UnsafePointer<Entry> {
+    UnsafePointer(
+      (base + (TimeDigits.byteCount &+ slot &* MemoryLayout<Entry>.stride)).assumingMemoryBound(to: Entry.self))
+  }
+
   init() {
     memory = .allocate(byteCount: Self.arenaOffset + 8 + Self.arenaSize + Self.slack, alignment: 64)
-    time = TimeDigits(at: memory)
+    TimeDigits.layOut(at: memory)
     (memory + TimeDigits.byteCount).bindMemory(to: Entry.self, capacity: Self.entryCount)
       .initialize(repeating: Entry(object: 0, names: 0, key: 0, bytes: nil), count: Self.entryCount)
     arena.storeBytes(of: 0, as: Int.self)

@@ -19,9 +19,12 @@ struct TimeDigits {
   static let byteCount = (triplesOffset + 4 * 1_000 + 63) / 64 * 64
   private let memory: UnsafeMutableRawPointer
 
-  /// Lays out its state and tables at `memory` (``byteCount`` bytes, 64-byte aligned).
-  init(at memory: UnsafeMutableRawPointer) {
-    self.memory = memory
+  /// The digits laid out at `memory` by ``layOut(at:)``.
+  @inline(__always)
+  init(laidOutAt memory: UnsafeMutableRawPointer) { self.memory = memory }
+
+  /// Lays out the state and tables at `memory` (``byteCount`` bytes, 64-byte aligned).
+  static func layOut(at memory: UnsafeMutableRawPointer) {
     memory.initializeMemory(as: UInt8.self, repeating: 0, count: Self.triplesOffset)
     memory.storeBytes(of: Self.noLeadingDigits, as: UInt64.self)
     let triples = (memory + Self.triplesOffset).bindMemory(to: UInt32.self, capacity: 1_000)
@@ -29,7 +32,7 @@ struct TimeDigits {
       let digits = [value / 100, value / 10 % 10, value % 10].map { UInt32(48 + $0) }
       triples[value] = (digits[0] | digits[1] << 8 | digits[2] << 16).littleEndian
     }
-    makePrefixes()
+    TimeDigits(laidOutAt: memory).makePrefixes()
   }
 
   /// The value the leading digits stand for (their number times a million).
