@@ -51,7 +51,7 @@ let package = Package(
     .target(name: "RedrawTesting", dependencies: ["RedrawTrace"]),
 
     // MARK: - Tools
-    .executableTarget(name: "redraw-bench", dependencies: ["RedrawTrace", "RedrawAnalysis"]),
+    .executableTarget(name: "redraw-bench", dependencies: ["RedrawTrace", "RedrawAnalysis", "CRedrawPlatform"]),
     // Writes the generated files (the rule registry, each rule's tests) from their sources.
     .executableTarget(name: "redraw-generate", dependencies: []),
 

@@ -1,3 +1,4 @@
+import RedrawPlatform
 import RedrawSchema
 
 /// The fast path of ``LineParser``: lines in the compact form writers produce.
@@ -177,7 +178,7 @@ enum FastLineParser {
     let more = SWAR.leadingDigits(next)
     guard more < 8 else { return nil }
     var value = Int64(SWAR.digitsValue(word, count: 8))
-    if more > 0 { value = value &* SWAR.powerOfTen(more) &+ Int64(SWAR.digitsValue(next, count: more)) }
+    if more > 0 { value = value &* Int64(bitPattern: powerOfTen(more)) &+ Int64(SWAR.digitsValue(next, count: more)) }
     return (value, start + 8 + more)
   }
 

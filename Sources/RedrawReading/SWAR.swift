@@ -54,20 +54,4 @@
     value = (value &* (10_000 << 32 + 1)) >> 32 & 0xFFFF_FFFF
     return value
   }
-
-  /// 10 to the power `exponent`, for `exponent` in 0...8.
-  @inline(__always)
-  static func powerOfTen(_ exponent: Int) -> Int64 {
-    switch exponent {
-    case 0: 1
-    case 1: 10
-    case 2: 100
-    case 3: 1_000
-    case 4: 10_000
-    case 5: 100_000
-    case 6: 1_000_000
-    case 7: 10_000_000
-    default: 100_000_000
-    }
-  }
 }

@@ -1,4 +1,5 @@
 import CRedrawPlatform
+import RedrawPlatform
 
 /// A fixed-capacity byte buffer that trace lines are formatted into by hand.
 ///
@@ -137,7 +138,7 @@ enum DecimalDigits {
     let odd = value | 1
     let bits = UInt64.bitWidth - odd.leadingZeroBitCount
     let lower = (bits &* 1233) >> 12
-    return lower &+ (odd >= redraw_power_of_ten(Int32(truncatingIfNeeded: lower)) ? 1 : 0)
+    return lower &+ (odd >= RedrawPlatform.powerOfTen(lower) ? 1 : 0)
   }
 
   /// Writes `value` in decimal at `destination`; returns the digits written (at most 20).

@@ -14,6 +14,9 @@ extension MonotonicClock {
   /// The bits of a scale below its point: a scale is nanoseconds a tick, in fixed point.
   static let scaleShift: UInt64 = 48
 
+  /// Whether this build can read the counter (`REDRAW_CLOCK_HAS_COUNTER`, RedrawSwitches.h).
+  static let buildReadsCounter = REDRAW_CLOCK_HAS_COUNTER != 0
+
   /// Fewer ticks than this since the first reading tell the rate less well than the first
   /// ten microseconds did.
   static let calibrationTicks: UInt64 = 1 << 20
@@ -27,7 +30,7 @@ extension MonotonicClock {
   /// (`/sys/devices/system/clocksource/clocksource0/current_clocksource`) is `tsc`, the
   /// system clock otherwise or when the file cannot be read.
   static func choose() {
-    guard redraw_clock_can_read_counter() != 0 else { return }
+    guard buildReadsCounter else { return }
     let file = open("/sys/devices/system/clocksource/clocksource0/current_clocksource", O_RDONLY | O_CLOEXEC)
     guard file >= 0 else { return }
     var name = [UInt8](repeating: 0, count: 32)

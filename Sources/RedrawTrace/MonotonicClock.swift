@@ -37,9 +37,9 @@ enum MonotonicClock {
   static func nanoseconds(in elapsed: UInt64) -> UInt64 { nanoseconds(in: elapsed, scale: redraw_clock_scale()) }
 
   /// The nanoseconds in `elapsed` units of ``now()`` at `scale` (``scale(ticks:nanoseconds:)``).
+  /// Where records hold nanoseconds the scale stays the identity's, 2⁴⁸, and so does this.
   @inline(__always)
   static func nanoseconds(in elapsed: UInt64, scale: UInt64) -> UInt64 {
-    guard redraw_clock_can_read_counter() != 0 else { return elapsed }
     let product = elapsed.multipliedFullWidth(by: scale)
     return product.high << (64 - scaleShift) | product.low >> scaleShift
   }

@@ -230,19 +230,4 @@ static inline void redraw_set_thread_id(int32_t id) {
   redraw_thread_id_storage = id;
 }
 
-// MARK: - Decimal formatting
-
-/// 10 to the power `exponent`, for 0 <= `exponent` <= 19: a constant table, so formatting an
-/// integer needs no lazy initialization (see EventBuffer.swift).
-/// C: a constant table; a Swift `static let` is initialized lazily, a `swift_once` check on every read.
-static inline uint64_t redraw_power_of_ten(int exponent) {
-  static const uint64_t powers[20] = {
-    1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
-    1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL, 10000000000000ULL,
-    100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
-    1000000000000000000ULL, 10000000000000000000ULL,
-  };
-  return powers[exponent];
-}
-
 #endif

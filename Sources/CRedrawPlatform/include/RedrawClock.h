@@ -39,10 +39,6 @@ static inline uint64_t redraw_clock_system_now(void) {
 #endif
 }
 
-/// Whether this build can read the counter, for Swift. C: the macro's platform condition,
-/// written once.
-static inline __attribute__((always_inline)) int redraw_clock_can_read_counter(void) { return REDRAW_CLOCK_HAS_COUNTER; }
-
 /// The counter, read after every earlier instruction has completed (`lfence`, as the kernel's
 /// own clock reads it): an event that follows another thread's, through a value it loaded,
 /// is never stamped before it. 0 where the build cannot read it. C: `rdtsc` is an intrinsic
@@ -56,12 +52,11 @@ static inline __attribute__((always_inline)) uint64_t redraw_clock_counter(void)
 #endif
 }
 
-/// `redraw_clock_system_now`, out of line: the counter's path stays a load, a branch and
-/// `rdtsc` where it is inlined. C: called from that C path.
+/// `redraw_clock_system_now`, out of line, so that `redraw_clock_now`'s counter path stays a
+/// load, a branch and `rdtsc` where it is inlined. C: `redraw_clock_now`'s other branch.
 uint64_t redraw_clock_system_now_out_of_line(void);
 
-/// The clock a record holds: the counter's ticks, or nanoseconds. C: `rdtsc`, and inlined
-/// into the C recording path.
+/// The clock a record holds: the counter's ticks, or nanoseconds. C: `rdtsc` and an atomic load.
 static inline __attribute__((always_inline)) uint64_t redraw_clock_now(void) {
 #if REDRAW_CLOCK_HAS_COUNTER
   if (__builtin_expect(__atomic_load_n(&redraw_switches_storage.clock_counter, __ATOMIC_RELAXED) != 0, 1)) {

@@ -54,7 +54,7 @@ extern REDRAW_HOT_GLOBAL redraw_switches redraw_switches_storage;
 /// read it, the counter not in use yet; so two blockers of the simple path, or one.
 #define REDRAW_SWITCHES_INITIAL {.simple_path_blockers = 1 + REDRAW_CLOCK_HAS_COUNTER, .access_work = 1}
 
-/// C: the switches are C (atomics); their initial value, for tests.
+/// C: the initial value of the process's switches, a macro Swift cannot import (for tests).
 static inline redraw_switches redraw_switches_initial(void) {
   const redraw_switches switches = REDRAW_SWITCHES_INITIAL;
   return switches;
