@@ -22,6 +22,8 @@ final class HarnessNode {
   var pending = PendingChange()
   /// The event handlers and texts the last evaluation declared.
   var declared = Declared()
+  /// What its `onChange` and `onDisappear` actions keep between evaluations.
+  var lifecycle = Lifecycle()
 
   /// An object a view subscribes to, and how.
   struct Subscription {
@@ -78,6 +80,19 @@ final class HarnessNode {
       }
       return .unknown
     }
+  }
+
+  /// The values the view's `onChange` actions last saw, by where the body declared each,
+  /// and the `onDisappear` actions of its last evaluation.
+  struct Lifecycle {
+    var watched: [WatchKey: ViewContent.ChangeWatch] = [:]
+    var disappear: [() -> Void] = []
+  }
+
+  /// An `onChange` declaration: its call and which of that call's declarations it is.
+  struct WatchKey: Hashable {
+    var site: ChildKey.Site
+    var occurrence: Int
   }
 
   /// What an evaluation declared: its event handlers, by name, and its texts.

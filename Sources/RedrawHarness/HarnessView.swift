@@ -57,6 +57,8 @@ public struct ViewContent {
   /// How many children this body declared so far with each key (occurrence 0).
   var declaredKeys: [ChildKey: Int] = [:]
   var tasks: [Task] = []
+  /// Its `onAppear`, `onDisappear` and `onChange` actions, in the order declared.
+  var lifecycle: [LifecycleAction] = []
   /// Text the body would show; kept so tests can read what a view displays.
   var texts: [ShownText] = []
 

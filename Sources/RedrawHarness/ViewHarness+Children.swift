@@ -3,7 +3,7 @@ import RedrawTrace
 /// Children a body declared: kept, made, or removed with their subtree; and the tasks a view
 /// starts when it appears or its task id changes.
 extension ViewHarness {
-  func reconcileChildren(of node: HarnessNode, with declared: [ViewContent.Child]) {
+  func reconcileChildren(of node: HarnessNode, with declared: [ViewContent.Child], work: inout PassWork) {
     var existing = Dictionary(node.children.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     var children: [HarnessNode] = []
     for declaration in declared {
@@ -25,18 +25,21 @@ extension ViewHarness {
     // Children not declared again disappear, with their state and subtree, in the order
     // their parent had them, and are released in that order with the old list (a
     // dictionary's order changes from run to run, and so would the deinits of their models).
-    for gone in node.children where existing.removeValue(forKey: gone.key) === gone { unmount(gone) }
+    for gone in node.children where existing.removeValue(forKey: gone.key) === gone { unmount(gone, work: &work) }
     node.children = children
   }
 
   /// Removes a child and its subtree: their identities end, with their state, and the trace
   /// says so (`unmount`, children before their parent), so no later write counts for them.
+  /// Their `onDisappear` actions are queued in that order.
   /// What they hold (their structs, state and models) is let go here, in that order: a
   /// node may outlive this in a dictionary, whose order changes from run to run, and so
   /// would the order of the models' deinits.
-  private func unmount(_ node: HarnessNode) {
+  private func unmount(_ node: HarnessNode, work: inout PassWork) {
     for descendant in node.subtree.reversed() {
       Trace.unmount(viewNamed: descendant.typeName, node: descendant.id)
+      work.disappear += descendant.lifecycle.disappear
+      descendant.lifecycle = HarnessNode.Lifecycle()
       descendant.stateSlots = []
       descendant.reads.models = [:]
       descendant.reads.subscriptions = []
@@ -47,14 +50,14 @@ extension ViewHarness {
     }
   }
 
-  func scheduleTasks(of node: HarnessNode, _ declared: [ViewContent.Task], into tasks: inout [() -> Void]) {
+  func scheduleTasks(of node: HarnessNode, _ declared: [ViewContent.Task], into work: inout PassWork) {
     for task in declared {
       let previous = node.taskIDs[task.name]
       let appeared = previous == nil
       if appeared || previous! != task.id {
         node.taskIDs[task.name] = .some(task.id)
         let task = task
-        tasks.append {
+        work.tasks[node.id, default: []].append {
           Trace.effect(.task, task.name, file: task.file, line: task.line)
           task.work()
         }

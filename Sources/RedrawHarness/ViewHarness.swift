@@ -178,8 +178,10 @@ public final class ViewHarness {
 
   /// Processes every invalidation in passes until the tree is clean: each pass runs the
   /// tasks app code started (``AppEffects/task(_:file:line:_:)``), evaluates the invalid
-  /// views parents first, then runs the tasks of views that appeared or whose task id
-  /// changed, and the app tasks those started.
+  /// views parents first, then runs the lifecycle actions the pass queued (`onDisappear`,
+  /// then `onAppear` and `onChange`, children's first), the tasks of views that appeared or
+  /// whose task id changed, and the app tasks those started. What those write starts the
+  /// next pass.
   public func flush() {
     HarnessBuild.$current.withValue(swiftUI) { runPasses() }
   }
@@ -197,24 +199,25 @@ public final class ViewHarness {
         break
       }
       passesInLastFlush += 1
-      var tasks: [() -> Void] = []
-      visit(root, tasks: &tasks)
-      for task in tasks { task() }
+      var work = PassWork()
+      visit(root, work: &work)
+      work.run(from: root)
       // Tasks that app code started (``AppEffects/task``) run after the views' own.
       AppEffects.runTasks()
     }
     releaseUnreadModels()
   }
 
-  private func visit(_ node: HarnessNode, tasks: inout [() -> Void]) {
-    if node.isDirty { evaluate(node, tasks: &tasks) }
-    for child in node.children { visit(child, tasks: &tasks) }
+  private func visit(_ node: HarnessNode, work: inout PassWork) {
+    if node.isDirty { evaluate(node, work: &work) }
+    for child in node.children { visit(child, work: &work) }
   }
 
   // MARK: - Evaluation
 
-  private func evaluate(_ node: HarnessNode, tasks: inout [() -> Void]) {
+  private func evaluate(_ node: HarnessNode, work: inout PassWork) {
     let cause = node.cause
+    let appeared = node.pending.isNew
     node.markClean()
     bindState(of: node)
     let current = Dictionary(node.children.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -252,8 +255,9 @@ public final class ViewHarness {
     for write in writes where observedNow.contains(write.objectID) {
       inbox.post(.write(write, objectLevel: tracking.level(of: write.type) == .objectLevel))
     }
-    reconcileChildren(of: node, with: content.children)
-    scheduleTasks(of: node, content.tasks, into: &tasks)
+    reconcileChildren(of: node, with: content.children, work: &work)
+    scheduleLifecycle(of: node, content.lifecycle, appeared: appeared, into: &work)
+    scheduleTasks(of: node, content.tasks, into: &work)
   }
 
   /// Connects the struct's ``ViewState`` properties to the node's storage, in order.

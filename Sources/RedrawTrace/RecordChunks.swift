@@ -100,7 +100,7 @@ final class RecordChunks: @unchecked Sendable {
   /// while more are allocated than the limit (a scoped session's, allocated past it), so the
   /// pool shrinks back to its bound.
   private static func giveBack(_ chunk: UnsafeMutablePointer<redraw_chunk>, to pool: inout Pool) {
-    if chunk.pointee.capacity == pool.standardSlots && pool.allocated <= pool.limit {
+    if redraw_chunk_capacity(chunk) == pool.standardSlots && pool.allocated <= pool.limit {
       chunk.pointee.next = pool.free
       pool.free = chunk
     } else {
@@ -134,11 +134,12 @@ final class RecordChunks: @unchecked Sendable {
         _ = unattachedDropped.fetchAdd(1)
         return nil
       }
-      return redraw_chunk_slots(thread.pointee.current)
+      return redraw_chunk_slots(redraw_thread_current(thread).pointee)
     }
-    let current: UnsafeMutablePointer<redraw_chunk> = thread.pointee.current
-    if thread.pointee.used + slots <= current.pointee.capacity {
-      return redraw_chunk_slots(current) + Int(thread.pointee.used)
+    let used = redraw_thread_used(thread)!
+    let current: UnsafeMutablePointer<redraw_chunk> = redraw_thread_current(thread).pointee!
+    if used.pointee + slots <= redraw_chunk_capacity(current) {
+      return redraw_chunk_slots(current) + Int(used.pointee)
     }
     guard let fresh = take(slots, pastLimit: pastLimit) else {
       redraw_thread_count_dropped(thread)
@@ -146,8 +147,8 @@ final class RecordChunks: @unchecked Sendable {
     }
     // `count` is final (each commit stored it); `next` hands the chunk over.
     redraw_chunk_link(current, fresh)
-    thread.pointee.current = fresh
-    thread.pointee.used = 0
+    redraw_thread_current(thread).pointee = fresh
+    used.pointee = 0
     chunkFilled()
     return redraw_chunk_slots(fresh)
   }
@@ -181,16 +182,16 @@ final class RecordChunks: @unchecked Sendable {
   /// pool, when the chunk is done.
   func readable(_ thread: UnsafeMutablePointer<redraw_thread>) -> UnsafeBufferPointer<redraw_slot>? {
     while true {
-      let chunk: UnsafeMutablePointer<redraw_chunk> = thread.pointee.reading
-      let read = thread.pointee.read
+      let chunk: UnsafeMutablePointer<redraw_chunk> = redraw_thread_reading(thread).pointee!
+      let read = redraw_thread_read(thread).pointee
       var count = redraw_chunk_count(chunk)
       if read < count { return Self.slots(of: chunk, from: read, to: count) }
       guard let next = redraw_chunk_next(chunk) else { return nil }
       // Done: `count`, stored before `next`, is final.
       count = redraw_chunk_count(chunk)
       if read < count { return Self.slots(of: chunk, from: read, to: count) }
-      thread.pointee.reading = next
-      thread.pointee.read = 0
+      redraw_thread_reading(thread).pointee = next
+      redraw_thread_read(thread).pointee = 0
       pool.withLock { Self.giveBack(chunk, to: &$0) }
     }
   }
@@ -206,10 +207,10 @@ final class RecordChunks: @unchecked Sendable {
     pool.withLock { pool in
       var left: [UnsafeMutablePointer<redraw_thread>] = []
       for thread in pool.threads {
-        let reading: UnsafeMutablePointer<redraw_chunk> = thread.pointee.reading
+        let reading: UnsafeMutablePointer<redraw_chunk> = redraw_thread_reading(thread).pointee!
         let done =
           redraw_thread_is_closed(thread) != 0 && redraw_chunk_next(reading) == nil
-          && thread.pointee.read == redraw_chunk_count(reading) && redraw_thread_has_dropped(thread) == 0
+          && redraw_thread_read(thread).pointee == redraw_chunk_count(reading) && redraw_thread_has_dropped(thread) == 0
         if done {
           Self.giveBack(reading, to: &pool)
           thread.deallocate()

@@ -89,7 +89,7 @@ extension Recorder {
     init?(thread: UnsafeMutablePointer<redraw_thread>) {
       guard let slots = RecordChunks.shared.readable(thread), let start = slots.baseAddress else { return nil }
       self.thread = thread
-      tid = thread.pointee.tid
+      tid = redraw_thread_tid(thread)
       record = start
       left = UInt32(truncatingIfNeeded: slots.count)
     }
@@ -107,7 +107,7 @@ extension Recorder {
 
     /// Marks the record read. - Returns: Whether another record is readable.
     mutating func consume(_ slots: Int) -> Bool {
-      thread.pointee.read += UInt32(truncatingIfNeeded: slots)
+      redraw_thread_read(thread).pointee += UInt32(truncatingIfNeeded: slots)
       let taken = UInt32(truncatingIfNeeded: slots)
       if taken < left {
         left -= taken

@@ -83,5 +83,6 @@ struct Scenario: Sendable {
     SubscriptionScenario.owner, SubscriptionScenario.nested,
     SearchMigration.scenario, NestedListMigration.scenario, EffectfulOwnerMigration.scenario,
     EqualValuesMigration.scenario,
+    SearchOnChangeScenario.scenario,
   ]
 }

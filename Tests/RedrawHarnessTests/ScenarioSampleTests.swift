@@ -143,6 +143,16 @@ struct ScenarioSampleTests {
         "equal-value-write - FeedLoader.isLoading ×2", "equal-value-write - FeedLoader.message ×2",
       ]),
     Expected(sample: "migration-equal-values-after", evaluations: 5, overBroad: 0, findings: []),
+    // Three keystrokes, each two updates: the query's, then the count its onChange writes.
+    // Object-level: both views subscribe, so each update evaluates both (3 + 3 × 4), one of
+    // them for what it never read; property-level: the view that reads each (3 + 3 × 2).
+    Expected(
+      sample: "search-on-change-object-level", evaluations: 15, overBroad: 6,
+      findings: [
+        "over-broad-invalidation ResultSummary SearchModel.query ×3",
+        "over-broad-invalidation SearchBox SearchModel.resultCount ×3",
+      ]),
+    Expected(sample: "search-on-change-property-level", evaluations: 9, overBroad: 0, findings: []),
   ]
 
   @Test(arguments: expectations)
@@ -162,7 +172,9 @@ struct ScenarioSampleTests {
   /// The analyzer's what-if for an object-level run must equal what the Observation runtime
   /// actually did in the property-level run of the same script: with the nested objects'
   /// missed updates added back.
-  @Test(arguments: ["profile", "environment", "collection", "chat-actions", "state-object-owner", "nested-items"])
+  @Test(arguments: [
+    "profile", "environment", "collection", "chat-actions", "state-object-owner", "nested-items", "search-on-change",
+  ])
   func whatIfOfObjectLevelEqualsPropertyLevelEvaluations(scenario: String) throws {
     let objectLevel = try Self.analyze("\(scenario)-object-level").summary
     let propertyLevel = try Self.analyze("\(scenario)-property-level").summary

@@ -111,6 +111,30 @@ static inline redraw_thread *redraw_current_thread(void) { return redraw_current
 /// C: a thread-local, which Swift lacks.
 static inline void redraw_set_current_thread(redraw_thread *thread) { redraw_current_thread_storage = thread; }
 
+// MARK: - Fields by their own address, for RecordChunks.swift
+//
+// The recording thread owns `current` and `used`, the writer `reading` and `read`. C: in Swift,
+// `pointee.field` is an access to the whole structure, which ThreadSanitizer reports as racing
+// with the other side's fields (and a key path's `pointer(to:)` gives none for these).
+
+/// The thread's chunk (the recording thread's).
+static inline redraw_chunk **redraw_thread_current(redraw_thread *thread) { return &thread->current; }
+
+/// Slots used in it (the recording thread's).
+static inline uint32_t *redraw_thread_used(redraw_thread *thread) { return &thread->used; }
+
+/// The chunk the writer reads (the writer's).
+static inline redraw_chunk **redraw_thread_reading(redraw_thread *thread) { return &thread->reading; }
+
+/// Slots of it the writer read (the writer's).
+static inline uint32_t *redraw_thread_read(redraw_thread *thread) { return &thread->read; }
+
+/// The thread's trace `tid`, set before the thread is registered.
+static inline int32_t redraw_thread_tid(const redraw_thread *thread) { return thread->tid; }
+
+/// A chunk's capacity, set before the chunk is handed out.
+static inline uint32_t redraw_chunk_capacity(const redraw_chunk *chunk) { return chunk->capacity; }
+
 // MARK: - Atomic fields, for RecordChunks.swift
 
 /// The chunk's slots. C: a flexible array member, which Swift does not import.

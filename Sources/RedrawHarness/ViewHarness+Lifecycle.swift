@@ -1,0 +1,61 @@
+/// What a pass queues to run after its evaluations, as SwiftUI runs its actions after an
+/// update: lifecycle actions, then the views' tasks (docs/harness.md, "Lifecycle actions").
+struct PassWork {
+  /// `onDisappear` actions of the views the pass removed, children before their parent.
+  var disappear: [() -> Void] = []
+  /// `onAppear` and `onChange` actions, by node, in the order each body declared them.
+  var actions: [Int: [() -> Void]] = [:]
+  /// The views' tasks that start (on appearing, or for a new task id), by node.
+  var tasks: [Int: [() -> Void]] = [:]
+
+  /// Runs the queued work: `onDisappear`, then `onAppear` and `onChange`, then the tasks,
+  /// each children's before their parent's. Their writes invalidate views for the next pass.
+  func run(from root: HarnessNode) {
+    for action in disappear { action() }
+    guard !actions.isEmpty || !tasks.isEmpty else { return }
+    let order = Self.childrenFirst(root)
+    for node in order {
+      for action in actions[node.id] ?? [] { action() }
+    }
+    for node in order {
+      for task in tasks[node.id] ?? [] { task() }
+    }
+  }
+
+  /// The tree with each node after its children, siblings in order.
+  private static func childrenFirst(_ node: HarnessNode) -> [HarnessNode] {
+    node.children.flatMap(childrenFirst) + [node]
+  }
+}
+
+extension ViewHarness {
+  /// Queues the lifecycle actions an evaluation declared: `onAppear` when the view
+  /// appeared; `onChange` when its value differs from what the last evaluation saw (or on
+  /// its first declaration, with `initial`); and keeps the `onDisappear` actions for when
+  /// the view goes.
+  func scheduleLifecycle(
+    of node: HarnessNode, _ declared: [ViewContent.LifecycleAction], appeared: Bool, into work: inout PassWork
+  ) {
+    var actions: [() -> Void] = []
+    var watched: [HarnessNode.WatchKey: ViewContent.ChangeWatch] = [:]
+    node.lifecycle.disappear = []
+    for declaration in declared {
+      switch declaration.kind {
+      case .appear(let action):
+        if appeared { actions.append(action) }
+      case .disappear(let action):
+        node.lifecycle.disappear.append(action)
+      case .change(let watch, let initial, let action):
+        let key = HarnessNode.WatchKey(site: declaration.site, occurrence: declaration.occurrence)
+        if let before = node.lifecycle.watched[key] {
+          if watch.differs(before.value) { actions.append { action(before.value) } }
+        } else if initial {
+          actions.append { action(watch.value) }
+        }
+        watched[key] = watch
+      }
+    }
+    node.lifecycle.watched = watched
+    if !actions.isEmpty { work.actions[node.id] = actions }
+  }
+}
