@@ -18,6 +18,11 @@ import RedrawAnalysis
 /// first is kept (docs/harness.md says why). A struct made outside a harness follows the
 /// build of the compiler (`SwiftUIBuild.ofThisCompiler`).
 ///
+/// Assigning the value in the view's initializer, when the declaration has an inline default
+/// (`@ViewState var count = 0`, then `count = start` in `init`), changes nothing: the
+/// assignment is lost and the default stays, as SwiftUI does (docs/harness.md, "Initializers
+/// that assign state"). Write `_count = ViewState(initialValue: start)` instead.
+///
 /// Assigning the value invalidates the view (cause `state`) when its last evaluation read
 /// it and the value changed, as SwiftUI's does: a value only an event handler reads (outside
 /// the body) is no dependency of the body, and the same value again (compared as inputs are:
@@ -52,6 +57,10 @@ public struct ViewState<Value> {
       return canonical.value
     }
     nonmutating set {
+      // Before the harness installs the struct in a view's identity (an initializer that
+      // assigns a state with an inline default), there is no storage to write to: the value
+      // is lost and the default stays, as SwiftUI does under both builds.
+      guard storage.isBound else { return }
       let canonical = storage.canonical
       let changed = canonical.wasRead && !InputComparison.sameValue(canonical.value, newValue)
       canonical.value = newValue
