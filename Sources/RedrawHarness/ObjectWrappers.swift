@@ -145,7 +145,7 @@ final class StateObjectStorage<Model: AnyObject>: StateSlot {
     return model
   }
 
-  func bind(to slots: inout [AnyObject], index: Int, onChange: @escaping () -> Void) {
+  func bind(to slots: inout [AnyObject], index: Int, onChange: @escaping () -> Void) -> Bool {
     isBound = true
     if index < slots.count, let existing = slots[index] as? StateObjectStorage<Model> {
       // The identity's object exists: this struct's initial value is never run.
@@ -154,6 +154,7 @@ final class StateObjectStorage<Model: AnyObject>: StateSlot {
       _ = model
       if index < slots.count { slots[index] = self } else { slots.append(self) }
     }
+    return false
   }
 }
 

@@ -87,10 +87,10 @@ public final class ViewHarness {
   private static let nextNodeID = AtomicInt(1)
   private static func makeNodeID() -> Int { Int(nextNodeID.fetchAdd(1)) }
   private var countsByType: [String: Int] = [:]
-  private let inbox = Inbox()
+  let inbox = Inbox()
   private var writeObservations: [ObjectIdentifier: WriteObservation] = [:]
   /// The model classes ``ModelTrackingCheck`` checked, and whether they record.
-  private var checkedModelTypes: [ObjectIdentifier: Bool] = [:]
+  var checkedModelTypes: [ObjectIdentifier: Bool] = [:]
   /// How many update passes the last ``flush()`` took: 0 when nothing was invalid, at most
   /// ``maximumPasses`` (reached when the views never settle).
   public private(set) var passesInLastFlush = 0
@@ -260,40 +260,11 @@ public final class ViewHarness {
     scheduleTasks(of: node, content.tasks, into: &work)
   }
 
-  /// Connects the struct's ``ViewState`` properties to the node's storage, in order.
-  ///
-  /// Also finds the objects the view subscribes to (``ViewStateObject``,
-  /// ``ViewObservedObject``, ``ViewEnvironmentObject``) and observes their writes. A state
-  /// object's initial value runs here, once per identity, with the view as its owner.
-  func bindState(of node: HarnessNode) {
-    var index = 0
-    let reference = inbox.reference
-    let nodeID = node.id
-    node.reads.subscriptions = []
-    Trace.withOwner(node.id) {
-      for child in Mirror(reflecting: node.view).children {
-        if let property = child.value as? any StateProperty {
-          property.slot.bind(to: &node.stateSlots, index: index) { reference.post(.state(node: nodeID)) }
-          index += 1
-        }
-        if let property = child.value as? any SubscribingProperty,
-          let (model, via) = property.subscription(in: node.environment),
-          ModelTrackingCheck.accepts(
-            model, via: via, view: node.typeName, at: node.site, checked: &checkedModelTypes)
-        {
-          let type = String(describing: Swift.type(of: model))
-          node.reads.subscriptions.append(HarnessNode.Subscription(model: model, type: type, via: via))
-          observeWrites(of: model.tracking, type: type)
-        }
-      }
-    }
-  }
-
   /// Observes the writes to a model, once, so object-level invalidation sees them.
   ///
   /// - Returns: Whether the observation is new.
   @discardableResult
-  private func observeWrites(of tracking: ModelTracking, type: String) -> Bool {
+  func observeWrites(of tracking: ModelTracking, type: String) -> Bool {
     let key = ObjectIdentifier(tracking)
     guard writeObservations[key] == nil else { return false }
     let reference = inbox.reference

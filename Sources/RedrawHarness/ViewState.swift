@@ -60,7 +60,10 @@ public struct ViewState<Value> {
       // Before the harness installs the struct in a view's identity (an initializer that
       // assigns a state with an inline default), there is no storage to write to: the value
       // is lost and the default stays, as SwiftUI does under both builds.
-      guard storage.isBound else { return }
+      guard storage.isBound else {
+        storage.discardedAssignment = true
+        return
+      }
       let canonical = storage.canonical
       let changed = canonical.wasRead && !InputComparison.sameValue(canonical.value, newValue)
       canonical.value = newValue
@@ -108,6 +111,8 @@ final class StateStorage<Value>: StateSlot {
   private(set) var isBound = false
   /// Whether the view's last evaluation read the value (on the canonical storage).
   var wasRead = false
+  /// Whether a value was assigned before the struct was installed, and lost.
+  var discardedAssignment = false
 
   private enum Content {
     case value(Value)
@@ -141,23 +146,26 @@ final class StateStorage<Value>: StateSlot {
     set { content = .value(newValue) }
   }
 
-  func bind(to slots: inout [AnyObject], index: Int, onChange: @escaping () -> Void) {
+  func bind(to slots: inout [AnyObject], index: Int, onChange: @escaping () -> Void) -> Bool {
     isBound = true
     if index < slots.count, let existing = slots[index] as? StateStorage<Value> {
       // The identity's storage exists: a deferred initial value of this struct never runs.
       if existing !== self { target = existing }
-    } else {
-      // A new identity: its storage is set up now, and a deferred initial value runs.
-      _ = value
-      self.onChange = onChange
-      if index < slots.count { slots[index] = self } else { slots.append(self) }
+      return false
     }
+    // A new identity: its storage is set up now, and a deferred initial value runs.
+    _ = value
+    self.onChange = onChange
+    if index < slots.count { slots[index] = self } else { slots.append(self) }
+    return discardedAssignment
   }
 }
 
 /// A ``ViewState`` found in a view struct, bound in declaration order.
 protocol StateSlot: AnyObject {
-  func bind(to slots: inout [AnyObject], index: Int, onChange: @escaping () -> Void)
+  /// Binds the storage to the view's identity. - Returns: Whether it set up a new identity's
+  /// storage from a struct whose initializer assigned a value that was lost.
+  func bind(to slots: inout [AnyObject], index: Int, onChange: @escaping () -> Void) -> Bool
   /// Whether a harness bound it to a view's identity: the struct that holds it was made
   /// before, and is being handed down again rather than made.
   var isBound: Bool { get }

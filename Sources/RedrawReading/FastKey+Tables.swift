@@ -28,7 +28,7 @@ enum FastKey: UInt32, CaseIterable {
       case .body, .`init`, .end, .action: .id
       case .effect: .kind
       case .mark: .name
-      case .`struct`, .unmount: .view
+      case .`struct`, .unmount, .discard: .view
       default: .obj
       }
     case .id:
@@ -47,7 +47,11 @@ enum FastKey: UInt32, CaseIterable {
       }
     case .prop: .site
     case .view: .node
-    case .node: .parent
+    case .node:
+      switch kind {
+      case .discard: .prop
+      default: .parent
+      }
     case .parent:
       switch kind {
       case .`struct`: .same
@@ -149,6 +153,9 @@ enum FastKey: UInt32, CaseIterable {
     case .bind:
       return 1 << FastKey.e.rawValue | 1 << FastKey.t.rawValue | 1 << FastKey.tid.rawValue | 1 << FastKey.obj.rawValue
         | 1 << FastKey.type.rawValue
+    case .discard:
+      return 1 << FastKey.e.rawValue | 1 << FastKey.t.rawValue | 1 << FastKey.tid.rawValue | 1 << FastKey.view.rawValue
+        | 1 << FastKey.node.rawValue | 1 << FastKey.prop.rawValue
     case .unknown: return 1 << FastKey.e.rawValue
     }
   }

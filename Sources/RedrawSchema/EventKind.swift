@@ -35,6 +35,10 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
   /// A body made a binding to a property of an object (`$model.query`; an addition to
   /// version 1, like `action`).
   case bind
+  /// A view's initializer assigned a state property that has an inline default: SwiftUI
+  /// keeps the default and the value is lost (an addition to version 1, like `action`;
+  /// the harness writes it).
+  case discard
   /// A kind this reader does not know (skipped and counted).
   case unknown
 
@@ -86,6 +90,7 @@ public enum EventKind: UInt8, Sendable, CaseIterable {
       switch word {
       case 0x65_7672_6573_626F: return .observe
       case 0x74_6E75_6F6D_6E75: return .unmount
+      case 0x64_7261_6373_6964: return .discard
       default: return .unknown
       }
     default: return .unknown

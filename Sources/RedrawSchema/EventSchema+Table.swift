@@ -38,6 +38,8 @@ extension EventSchema {
     case .unmount: return EventSchema().required(.e).required(.t).required(.tid).required(.view).required(.node)
     case .bind:
       return EventSchema().required(.e).required(.t).required(.tid).required(.obj).required(.type).optional(.prop)
+    case .discard:
+      return EventSchema().required(.e).required(.t).required(.tid).required(.view).required(.node).required(.prop)
     case .unknown: return EventSchema().required(.e)
     }
   }

@@ -7,8 +7,8 @@ import RedrawSchema
 /// An array would cost a call to check its buffer is unique on every event; counters in a
 /// tuple are updated in place.
 package struct EventCounter {
-  private var counts: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+  private var counts: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
   )
 
   package init() {}

@@ -87,6 +87,7 @@ package struct SessionBuilder {
     case .`struct`: madeStruct(event)
     case .unmount: unmount(event, evidence)
     case .bind: bind(event, evidence)
+    case .discard: collectors.stateDiscarded(view: event.view!, property: event.property!, at: evidence)
     case .mark: updates.beginStep()
     case .meta:
       break

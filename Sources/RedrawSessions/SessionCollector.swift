@@ -46,6 +46,10 @@ import RedrawSchema
   /// The node left the tree during update `update` (an `unmount`): it reads nothing now.
   mutating func nodeUnmounted(node: Int, update: Int32)
 
+  /// When a node of `view` was first made, its initializer assigned the state `property`,
+  /// which has an inline default: the value was lost (a `discard`).
+  mutating func stateDiscarded(view: StringID, property: StringID, at evidence: Evidence)
+
   /// Writes what was collected into `session`'s summaries, with names. The builder names
   /// the session's own summaries (nodes, properties, …) beside this, on another thread when
   /// there is one: here a collector reads only what the builder had before naming (its
@@ -70,6 +74,7 @@ extension SessionCollector {
   @inlinable package func effectInBody(_ evaluation: EvaluationFact, effect: EffectFact) {}
   @inlinable package func unsubscribedReadWritten(node: Int, write: PendingWrite, threads: [Int64]) {}
   @inlinable package func nodeUnmounted(node: Int, update: Int32) {}
+  @inlinable package func stateDiscarded(view: StringID, property: StringID, at evidence: Evidence) {}
   @inlinable package func annotate(_ nodes: inout [NodeSummary]) {}
 }
 

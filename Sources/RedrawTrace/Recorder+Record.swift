@@ -298,6 +298,16 @@ extension Recorder {
     record(.bind, fields)
   }
 
+  /// Records that a view's initializer assigned its state `property`, which has an inline
+  /// default, when the view was first made: the value was lost.
+  func recordDiscard(view: String, node: Int, property: String) {
+    var fields = EventFields()
+    fields.string(.view, view)
+    fields.node(.node, node)
+    fields.string(.prop, property)
+    record(.discard, fields)
+  }
+
   func recordDeinit(object: UInt64, type: TraceName) {
     Self.record(.deinit, first: object, second: UInt64(UInt32(bitPattern: type.rawValue)))
   }

@@ -32,6 +32,14 @@ extension Trace {
     Recorder.shared.recordUnmount(view: view, node: node)
   }
 
+  /// Records, as the view harness does, that the initializer of `view` (the new node `node`)
+  /// assigned its state `property`, which has an inline default: SwiftUI keeps the default,
+  /// and the value is lost (a `discard` event).
+  package static func stateDiscarded(view: String, node: Int, property: String) {
+    guard RecordingSwitch.isOn else { return }
+    Recorder.shared.recordDiscard(view: view, node: node, property: property)
+  }
+
   @usableFromInline
   static func recordUnmount(_ view: Any.Type, node: Int?) {
     let recorder = Recorder.shared

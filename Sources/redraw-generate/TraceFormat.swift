@@ -97,5 +97,12 @@ enum TraceFormat {
         "A body made a binding to a property of an object (`$model.query`; an addition to",
         "version 1, like `action`).",
       ], ["obj!", "type!", "prop"]),
+    Kind(
+      "discard",
+      [
+        "A view's initializer assigned a state property that has an inline default: SwiftUI",
+        "keeps the default and the value is lost (an addition to version 1, like `action`;",
+        "the harness writes it).",
+      ], ["view!", "node!", "prop!"]),
   ]
 }

@@ -47,6 +47,12 @@ extension RecorderTests {
         lines.map(Self.timeless) == [#"{"e":"observe","tid":1,"obj":1,"type":"DraftModel","detail":"observedObject"}"#])
     }
 
+    @Test func aDiscardNamesTheViewItsNodeAndTheProperty() throws {
+      let lines = Self.lines { Trace.stateDiscarded(view: "CounterView", node: 12, property: "count") }
+      #expect(
+        lines.map(Self.timeless) == [#"{"e":"discard","tid":1,"view":"CounterView","node":1,"prop":"count"}"#])
+    }
+
     @Test func aStructWritesSameOnlyWhenSet() throws {
       let lines = Self.lines {
         Trace.viewStruct("Row", node: 7, parent: 3, sameInputs: true)

@@ -82,6 +82,11 @@ package struct RuleCollectors: SessionCollector {
     visitEach(&fact)
   }
 
+  package mutating func stateDiscarded(view: StringID, property: StringID, at evidence: Evidence) {
+    var fact = StateDiscarded(view: view, property: property, evidence: evidence)
+    visitEach(&fact)
+  }
+
   package mutating func finish(
     into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
   ) {
@@ -164,6 +169,13 @@ private struct NodeUnmounted: CollectorVisitor {
   let node: Int, update: Int32
   func visit<Collector: SessionCollector>(_ collector: inout Collector, threads: [Int64]) {
     collector.nodeUnmounted(node: node, update: update)
+  }
+}
+
+private struct StateDiscarded: CollectorVisitor {
+  let view: StringID, property: StringID, evidence: Evidence
+  func visit<Collector: SessionCollector>(_ collector: inout Collector, threads: [Int64]) {
+    collector.stateDiscarded(view: view, property: property, at: evidence)
   }
 }
 

@@ -4,6 +4,7 @@
 extension RuleRegistry {
   /// Every rule, in the order of their files' names.
   package static let all: [any Rule.Type] = [
+    DiscardedStateAssignmentRule.self,
     EqualValueWriteRule.self,
     HotPropertyRule.self,
     MissedUpdateRule.self,
@@ -21,6 +22,7 @@ extension RuleRegistry {
 /// The collectors of the rules that gather facts while a session is built, one field each,
 /// and the plan's savings last; `RuleCollectors.swift` hands them the facts.
 struct RuleCollectorFields {
+  var discardedStateAssignment = DiscardedStateAssignmentRule.Collector()
   var missedUpdate = MissedUpdateRule.Collector()
   var modelRecreated = ModelRecreatedRule.Collector()
   var overBroadInvalidation = OverBroadInvalidationRule.Collector()
@@ -38,6 +40,7 @@ struct RuleCollectorFields {
   /// would retain and release them.
   @inline(__always)
   mutating func visitEach<Visitor: CollectorVisitor>(_ visitor: inout Visitor, threads: [Int64] = []) {
+    visitor.visit(&discardedStateAssignment, threads: threads)
     visitor.visit(&missedUpdate, threads: threads)
     visitor.visit(&modelRecreated, threads: threads)
     visitor.visit(&overBroadInvalidation, threads: threads)

@@ -1,0 +1,40 @@
+import RedrawTrace
+
+/// A view struct's state and subscriptions, bound to its node.
+extension ViewHarness {
+  /// Connects the struct's ``ViewState`` properties to the node's storage, in order.
+  ///
+  /// Also finds the objects the view subscribes to (``ViewStateObject``,
+  /// ``ViewObservedObject``, ``ViewEnvironmentObject``) and observes their writes. A state
+  /// object's initial value runs here, once per identity, with the view as its owner.
+  func bindState(of node: HarnessNode) {
+    var index = 0
+    let reference = inbox.reference
+    let nodeID = node.id
+    node.reads.subscriptions = []
+    Trace.withOwner(node.id) {
+      for child in Mirror(reflecting: node.view).children {
+        if let property = child.value as? any StateProperty {
+          let lost = property.slot.bind(to: &node.stateSlots, index: index) { reference.post(.state(node: nodeID)) }
+          if lost { Trace.stateDiscarded(view: node.typeName, node: node.id, property: Self.name(of: child.label)) }
+          index += 1
+        }
+        if let property = child.value as? any SubscribingProperty,
+          let (model, via) = property.subscription(in: node.environment),
+          ModelTrackingCheck.accepts(
+            model, via: via, view: node.typeName, at: node.site, checked: &checkedModelTypes)
+        {
+          let type = String(describing: Swift.type(of: model))
+          node.reads.subscriptions.append(HarnessNode.Subscription(model: model, type: type, via: via))
+          observeWrites(of: model.tracking, type: type)
+        }
+      }
+    }
+  }
+
+  /// A stored property's name as `Mirror` gives it: `_count` for `@ViewState var count`.
+  static func name(of label: String?) -> String {
+    guard let label else { return "-" }
+    return label.hasPrefix("_") ? String(label.dropFirst()) : label
+  }
+}
