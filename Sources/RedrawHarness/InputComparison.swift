@@ -3,6 +3,7 @@
 ///
 /// Fields are compared one by one, as SwiftUI compares them:
 /// - ``ViewState`` and ``ViewStateObject`` fields are storage, not inputs, and are skipped;
+///   a ``HarnessDynamicProperty`` is compared by its own fields, by these rules;
 ///   an ``ViewObservedObject`` is its object, by identity; an ``ViewEnvironmentObject``
 ///   comes from the environment, not the parent;
 /// - objects by identity (a new instance is a change, even if it holds the same values);
@@ -21,6 +22,11 @@ enum InputComparison {
 
   static func sameValue(_ old: Any, _ new: Any) -> Bool {
     if old is any StateProperty { return true }
+    // The app's own wrapper: its fields, as the view's are (its state skipped).
+    if old is any HarnessDynamicProperty {
+      guard type(of: old) == type(of: new) else { return false }
+      return sameFields(Mirror(reflecting: old), Mirror(reflecting: new))
+    }
     if let old = old as? any SubscribingProperty {
       guard let new = new as? any SubscribingProperty else { return false }
       return old.inputObject === new.inputObject

@@ -6,29 +6,33 @@ extension ViewHarness {
   ///
   /// Also finds the objects the view subscribes to (``ViewStateObject``,
   /// ``ViewObservedObject``, ``ViewEnvironmentObject``) and observes their writes. A state
-  /// object's initial value runs here, once per identity, with the view as its owner.
+  /// object's initial value runs here, once per identity, with the view as its owner. The
+  /// wrappers inside the view's own ``HarnessDynamicProperty`` properties count as the view's,
+  /// in declaration order, as SwiftUI installs a `DynamicProperty`'s.
   func bindState(of node: HarnessNode) {
     var index = 0
+    node.reads.subscriptions = []
+    Trace.withOwner(node.id) { bind(node.view, of: node, index: &index) }
+  }
+
+  private func bind(_ value: Any, of node: HarnessNode, index: inout Int) {
     let reference = inbox.reference
     let nodeID = node.id
-    node.reads.subscriptions = []
-    Trace.withOwner(node.id) {
-      for child in Mirror(reflecting: node.view).children {
-        if let property = child.value as? any StateProperty {
-          let lost = property.slot.bind(to: &node.stateSlots, index: index) { reference.post(.state(node: nodeID)) }
-          if lost { Trace.stateDiscarded(view: node.typeName, node: node.id, property: Self.name(of: child.label)) }
-          index += 1
-        }
-        if let property = child.value as? any SubscribingProperty,
-          let (model, via) = property.subscription(in: node.environment),
-          ModelTrackingCheck.accepts(
-            model, via: via, view: node.typeName, at: node.site, checked: &checkedModelTypes)
-        {
-          let type = String(describing: Swift.type(of: model))
-          node.reads.subscriptions.append(HarnessNode.Subscription(model: model, type: type, via: via))
-          observeWrites(of: model.tracking, type: type)
-        }
+    for child in Mirror(reflecting: value).children {
+      if let property = child.value as? any StateProperty {
+        let lost = property.slot.bind(to: &node.stateSlots, index: index) { reference.post(.state(node: nodeID)) }
+        if lost { Trace.stateDiscarded(view: node.typeName, node: node.id, property: Self.name(of: child.label)) }
+        index += 1
       }
+      if let property = child.value as? any SubscribingProperty,
+        let (model, via) = property.subscription(in: node.environment),
+        ModelTrackingCheck.accepts(model, via: via, view: node.typeName, at: node.site, checked: &checkedModelTypes)
+      {
+        let type = String(describing: Swift.type(of: model))
+        node.reads.subscriptions.append(HarnessNode.Subscription(model: model, type: type, via: via))
+        observeWrites(of: model.tracking, type: type)
+      }
+      if child.value is any HarnessDynamicProperty { bind(child.value, of: node, index: &index) }
     }
   }
 

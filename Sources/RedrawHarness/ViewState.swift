@@ -181,9 +181,10 @@ extension StateSlot {
 enum StateBinding {
   /// Whether the state of `view` is bound to an identity already: a struct made earlier and
   /// handed down again (a copy), not one made now. False for a struct without state.
-  static func isBound(_ view: some HarnessView) -> Bool {
+  static func isBound(_ view: Any) -> Bool {
     for child in Mirror(reflecting: view).children {
       if let property = child.value as? any StateProperty { return property.slot.isBound }
+      if child.value is any HarnessDynamicProperty, isBound(child.value) { return true }
     }
     return false
   }
