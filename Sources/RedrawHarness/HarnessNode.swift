@@ -12,6 +12,8 @@ final class HarnessNode {
   weak var parent: HarnessNode?
   var view: any HarnessView
   var environment: [ObjectIdentifier: AnyObject]
+  /// Its environment values, and how its parent set them.
+  var values: Values
   var children: [HarnessNode] = []
   /// ``ViewState`` storage, in declaration order.
   var stateSlots: [AnyObject] = []
@@ -35,8 +37,6 @@ final class HarnessNode {
     var key: ObjectIdentifier { ObjectIdentifier(tracking) }
   }
 
-  /// The `id`s of the node's tasks when they last ran, by task name.
-  var taskIDs: [String: AnyHashable?] = [:]
   var evaluations = 0
   /// The texts it shows now: a bound field's read through its binding.
   var texts: [String] { declared.shown.map(\.text) }
@@ -51,6 +51,22 @@ final class HarnessNode {
     var properties: Set<PropertyKey> = []
     var models: [ObjectIdentifier: ModelTracking] = [:]
     var subscriptions: [Subscription] = []
+    /// The environment keys read (``ViewContent/environment(_:)``).
+    var keys: Set<ObjectIdentifier> = []
+  }
+
+  /// A node's environment values: its parent's, as its parent's body set them for it.
+  struct Values {
+    var inherited: HarnessEnvironmentValues
+    let setting: (inout HarnessEnvironmentValues) -> Void
+
+    init(from parent: HarnessEnvironmentValues, setting: @escaping (inout HarnessEnvironmentValues) -> Void) {
+      var inherited = parent
+      inherited.reads = nil
+      setting(&inherited)
+      self.inherited = inherited
+      self.setting = setting
+    }
   }
 
   /// Why a node must be evaluated again; nothing when it is clean.
@@ -82,11 +98,13 @@ final class HarnessNode {
     }
   }
 
-  /// The values the view's `onChange` actions last saw, by where the body declared each,
-  /// and the `onDisappear` actions of its last evaluation.
+  /// The values the view's `onChange` actions last saw, by where the body declared each, the
+  /// `onDisappear` actions of its last evaluation, and the ids its tasks last started with.
   struct Lifecycle {
     var watched: [WatchKey: ViewContent.ChangeWatch] = [:]
     var disappear: [() -> Void] = []
+    /// The `id`s of the view's tasks when they last started, by task name.
+    var taskIDs: [String: AnyHashable?] = [:]
   }
 
   /// An `onChange` declaration: its call and which of that call's declarations it is.
@@ -110,8 +128,9 @@ final class HarnessNode {
 
   init(
     id: Int, key: ChildKey, typeName: String, view: any HarnessView, environment: [ObjectIdentifier: AnyObject],
-    site: Site
+    values: Values = Values(from: HarnessEnvironmentValues(), setting: { _ in }), site: Site
   ) {
+    self.values = values
     self.id = id
     self.key = key
     self.site = site

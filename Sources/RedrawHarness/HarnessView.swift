@@ -31,6 +31,8 @@ public struct ViewContent {
     var node: Int
     var typeName: String
     var environment: [ObjectIdentifier: AnyObject]
+    /// Its environment values, and how its parent's body changed them for its subtree.
+    var values: HarnessNode.Values
     var view: any HarnessView
     /// Where the body declared it: the `site` of its `body` events.
     var site: HarnessNode.Site
@@ -49,6 +51,10 @@ public struct ViewContent {
   }
 
   let environment: [ObjectIdentifier: AnyObject]
+  /// The environment values the body sees.
+  let values: HarnessEnvironmentValues
+  /// The keys of ``values`` the body read: a change of one re-evaluates it.
+  var readKeys: Set<ObjectIdentifier> = []
   /// The node whose body declares the children.
   let parent: Int
   /// The node of a child with this key: its current one, with the node itself, or a new one.
@@ -111,12 +117,15 @@ public struct ViewContent {
   ///   - id: An explicit identity, as `ForEach` or `.id(_:)` give: a new `id` is a new view
   ///     (fresh state, initializers and tasks run again), the same `id` keeps it.
   ///   - environment: Objects to inject into the child's subtree, as `.environment(_:)` does.
+  ///   - values: Sets environment values for the child's subtree, as `.environment(\.key, value)`
+  ///     does: `values: { $0.accent = "red" }`.
   ///   - file: The call's file: with its line and column, the child's place in its parent,
   ///     which is part of its identity and the `site` its `body` events record.
   ///   - line: The call's line.
   ///   - column: The call's column, which tells apart two children declared on one line.
   public mutating func child<V: HarnessView>(
     _ make: @autoclosure () -> V, id: AnyHashable? = nil, environment: [AnyObject] = [],
+    values setValues: @escaping (inout HarnessEnvironmentValues) -> Void = { _ in },
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     var inherited = self.environment
@@ -142,7 +151,8 @@ public struct ViewContent {
     }
     children.append(
       Child(
-        key: key, node: node, typeName: typeName, environment: inherited, view: view,
+        key: key, node: node, typeName: typeName, environment: inherited,
+        values: HarnessNode.Values(from: values, setting: setValues), view: view,
         site: HarnessNode.Site(file: file, line: line), inputsChanged: inputsChanged))
   }
 
@@ -185,6 +195,19 @@ public struct ViewContent {
   /// model's declared type is `type`), the first by class name when several are.
   public func environment<T: AnyObject>(_ type: T.Type) -> T? {
     EnvironmentLookup.object(type, in: environment)
+  }
+
+  /// The value of an environment key, as `@Environment(\.accent) var accent` reads it: the
+  /// nearest ancestor's, or the key's default. The view depends on it: when a parent's
+  /// evaluation changes it, the views of the subtree that read it are evaluated again, and
+  /// only those.
+  public mutating func environment<Value>(_ path: KeyPath<HarnessEnvironmentValues, Value>) -> Value {
+    var values = self.values
+    let reads = HarnessEnvironmentValues.KeyReads()
+    values.reads = reads
+    let value = values[keyPath: path]
+    readKeys.formUnion(reads.keys)
+    return value
   }
 
   /// Text the view shows (for tests that check what is on screen).

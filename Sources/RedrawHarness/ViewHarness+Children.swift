@@ -13,11 +13,14 @@ extension ViewHarness {
         child.view = declaration.view
         bindState(of: child)
         child.environment = declaration.environment
+        let changed = declaration.values.inherited.changedKeys(from: child.values.inherited)
+        child.values = declaration.values
+        if !changed.isEmpty { invalidateReaders(of: changed, from: child) }
         children.append(child)
       } else {
         let child = HarnessNode(
           id: declaration.node, key: declaration.key, typeName: declaration.typeName, view: declaration.view,
-          environment: declaration.environment, site: declaration.site)
+          environment: declaration.environment, values: declaration.values, site: declaration.site)
         child.parent = node
         children.append(child)
       }
@@ -27,6 +30,20 @@ extension ViewHarness {
     // dictionary's order changes from run to run, and so would the deinits of their models).
     for gone in node.children where existing.removeValue(forKey: gone.key) === gone { unmount(gone, work: &work) }
     node.children = children
+  }
+
+  /// Environment values of `keys` changed for `node`'s subtree: the nodes that read one are
+  /// evaluated again (recorded with the cause `parent`, the trace having none for the
+  /// environment), the others not, as SwiftUI re-runs a body only for a key it read. Values
+  /// reach the descendants whose parents are not evaluated again through their settings.
+  func invalidateReaders(of keys: Set<ObjectIdentifier>, from node: HarnessNode) {
+    if !node.reads.keys.isDisjoint(with: keys) { node.pending.inputsChanged = true }
+    for child in node.children {
+      let values = HarnessNode.Values(from: node.values.inherited, setting: child.values.setting)
+      let changed = values.inherited.changedKeys(from: child.values.inherited).intersection(keys)
+      child.values = values
+      if !changed.isEmpty { invalidateReaders(of: changed, from: child) }
+    }
   }
 
   /// Removes a child and its subtree: their identities end, with their state, and the trace
@@ -52,10 +69,10 @@ extension ViewHarness {
 
   func scheduleTasks(of node: HarnessNode, _ declared: [ViewContent.Task], into work: inout PassWork) {
     for task in declared {
-      let previous = node.taskIDs[task.name]
+      let previous = node.lifecycle.taskIDs[task.name]
       let appeared = previous == nil
       if appeared || previous! != task.id {
-        node.taskIDs[task.name] = .some(task.id)
+        node.lifecycle.taskIDs[task.name] = .some(task.id)
         let task = task
         work.tasks[node.id, default: []].append {
           Trace.effect(.task, task.name, file: task.file, line: task.line)

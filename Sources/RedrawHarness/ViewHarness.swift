@@ -221,7 +221,7 @@ public final class ViewHarness {
     node.markClean()
     bindState(of: node)
     let current = Dictionary(node.children.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-    var content = ViewContent(environment: node.environment, parent: node.id) { key in
+    var content = ViewContent(environment: node.environment, values: node.values.inherited, parent: node.id) { key in
       if let existing = current[key] { return (existing.id, existing) }
       return (Self.makeNodeID(), nil)
     }
@@ -247,6 +247,7 @@ public final class ViewHarness {
     Trace.end(span)
     node.evaluations += 1
     countsByType[node.typeName, default: 0] += 1
+    node.reads.keys = content.readKeys
     node.declared.shown = content.texts
     node.declared.actions = content.actions
     let observedNow = record(reads, for: node)

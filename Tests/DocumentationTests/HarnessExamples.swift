@@ -89,3 +89,30 @@ func theArticleLoadsOncePerIdentityWithXcode27(swiftUI: ViewHarness.SwiftUIBuild
   let article = try recording.analyze().sessions[0].initGroups.first { $0.type == "ArticleModel" }
   #expect(article?.runs == (swiftUI == .xcode26 ? 3 : 1))
 }
+
+// MARK: - docs/harness.md, "Environment values"
+
+struct AccentKey: HarnessEnvironmentKey { static let defaultValue = "blue" }
+
+extension HarnessEnvironmentValues {
+  var accent: String {
+    get { self[AccentKey.self] }
+    set { self[AccentKey.self] = newValue }
+  }
+}
+
+struct Label: HarnessView {
+  func body(_ content: inout ViewContent) { content.text(content.environment(\.accent)) }
+}
+
+struct Screen: HarnessView {
+  let accent: String
+  func body(_ content: inout ViewContent) {
+    content.child(Label(), values: { $0.accent = accent })
+  }
+}
+
+@Test func theAccentReachesTheLabel() {
+  let harness = ViewHarness { Screen(accent: "red") }
+  #expect(harness.texts["Label"] == ["red"])
+}
