@@ -81,7 +81,7 @@ public struct ViewContent {
       }
     }
   }
-  /// Event handlers the body declares, by name: buttons and text fields.
+  /// Event handlers the body declares, by name: buttons, text fields and other controls.
   var actions: [String: Action] = [:]
 
   /// An event handler declared by a body.
@@ -92,6 +92,16 @@ public struct ViewContent {
     case textField(text: String, onChange: (String) -> Void)
     /// A field given a ``ViewBinding``, whose `bind` event names the view that made it.
     case boundTextField(ViewBinding<String>)
+    /// A toggle, picker or stepper editing a ``ViewBinding``: whether it takes an input, and
+    /// what the input does.
+    case control(accepts: (ControlInput) -> Bool, apply: (ControlInput) -> Void)
+  }
+
+  /// What a user does to a control.
+  enum ControlInput {
+    case toggle
+    case pick(AnyHashable)
+    case step(Int)
   }
 
   /// Declares a child. Its struct is made here, inside the body (so what the expression

@@ -62,6 +62,47 @@ extension ViewHarness {
     return true
   }
 
+  /// Flips the toggle named `name` (``ViewContent/toggle(_:isOn:)``), inside an `action`
+  /// span named after it, then flushes.
+  ///
+  /// - Returns: Whether such a toggle was found.
+  @discardableResult
+  public func toggle(_ name: String, in type: (any HarnessView.Type)? = nil, node: Int? = nil) -> Bool {
+    operate(name, .toggle, in: type, node: node)
+  }
+
+  /// Chooses `value` in the picker named `name` (``ViewContent/picker(_:selection:options:)``),
+  /// inside an `action` span named after it, then flushes.
+  ///
+  /// - Returns: Whether such a picker was found and offers `value`.
+  @discardableResult
+  public func pick(
+    _ value: some Hashable, from name: String, in type: (any HarnessView.Type)? = nil, node: Int? = nil
+  ) -> Bool {
+    operate(name, .pick(AnyHashable(value)), in: type, node: node)
+  }
+
+  /// Taps the stepper named `name` (``ViewContent/stepper(_:value:in:step:)``) `steps` times
+  /// up (or down, for a negative count) as one action, then flushes.
+  ///
+  /// - Returns: Whether such a stepper was found.
+  @discardableResult
+  public func increment(_ name: String, by steps: Int = 1, in type: (any HarnessView.Type)? = nil, node: Int? = nil)
+    -> Bool
+  {
+    operate(name, .step(steps), in: type, node: node)
+  }
+
+  private func operate(
+    _ name: String, _ input: ViewContent.ControlInput, in type: (any HarnessView.Type)?, node: Int?
+  ) -> Bool {
+    guard case (let owner, .control(let accepts, let apply))? = action(name, in: type, node: node), accepts(input)
+    else { return false }
+    Trace.action(name, node: owner, binding: false) { apply(input) }
+    flush()
+    return true
+  }
+
   /// The event handler named `name` and the node of the view that declares it.
   private func action(_ name: String, in type: (any HarnessView.Type)?, node: Int?) -> (Int, ViewContent.Action)? {
     mountedNodes.lazy.filter { candidate in

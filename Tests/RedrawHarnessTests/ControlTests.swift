@@ -1,0 +1,58 @@
+import RedrawHarness
+import RedrawTrace
+import Testing
+
+final class Preferences: TrackedModel {
+  let tracking = ModelTracking()
+  @Tracked var wifi = false
+  @Tracked var size = "M"
+  @Tracked var quantity = 1
+}
+
+/// `Toggle("Wi-Fi", isOn: $prefs.wifi)`, a size picker and a quantity stepper: the controls
+/// read their values outside the body.
+struct PreferencesForm: HarnessView {
+  @ViewObservedObject var prefs: Preferences
+  func body(_ content: inout ViewContent) {
+    content.toggle("Wi-Fi", isOn: $prefs.wifi)
+    content.picker("Size", selection: $prefs.size, options: ["S", "M", "L"])
+    content.stepper("Quantity", value: $prefs.quantity, in: 1...3)
+  }
+}
+
+struct PreferencesSummary: HarnessView {
+  @ViewObservedObject var prefs: Preferences
+  func body(_ content: inout ViewContent) {
+    content.text("\(prefs.wifi ? "on" : "off") \(prefs.size) ×\(prefs.quantity)")
+  }
+}
+
+struct PreferencesScreen: HarnessView {
+  let prefs: Preferences
+  func body(_ content: inout ViewContent) {
+    content.child(PreferencesForm(prefs: prefs))
+    content.child(PreferencesSummary(prefs: prefs))
+  }
+}
+
+@Suite("Toggles, pickers and steppers write through their bindings")
+struct ControlTests {
+  /// Three actions, each a write: with `@Observable` only the summary (it reads them) runs
+  /// again, the form not (its controls read outside the body); with `ObservableObject` both
+  /// views subscribe, so both run each time. A choice the picker does not offer, and a step
+  /// past the stepper's bounds, change nothing beyond the bounds.
+  @Test(arguments: [(ViewHarness.Tracking.propertyLevel, 0), (.objectLevel, 3)])
+  func eachControlWritesItsBindingAsOneAction(tracking: ViewHarness.Tracking, formEvaluations: Int) {
+    let prefs = Preferences()
+    let harness = ViewHarness(tracking: tracking) { PreferencesScreen(prefs: prefs) }
+    harness.resetCounts()
+    #expect(harness.toggle("Wi-Fi"))
+    #expect(harness.pick("L", from: "Size"))
+    #expect(!harness.pick("XL", from: "Size"))
+    #expect(harness.increment("Quantity", by: 5))
+    #expect(harness.texts["PreferencesSummary"] == ["on L ×3"])
+    #expect(harness.evaluations(of: PreferencesSummary.self) == 3)
+    #expect(harness.evaluations(of: PreferencesForm.self) == formEvaluations)
+    #expect(!harness.toggle("Bluetooth"))
+  }
+}
