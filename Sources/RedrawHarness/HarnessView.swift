@@ -135,7 +135,7 @@ public struct ViewContent {
   ///   - column: The call's column, which tells apart two children declared on one line.
   public mutating func child<V: HarnessView>(
     _ make: @autoclosure () -> V, id: AnyHashable? = nil, environment: [AnyObject] = [],
-    values setValues: @escaping (inout HarnessEnvironmentValues) -> Void = { _ in },
+    values: @escaping (inout HarnessEnvironmentValues) -> Void = { _ in },
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     var inherited = self.environment
@@ -162,7 +162,7 @@ public struct ViewContent {
     children.append(
       Child(
         key: key, node: node, typeName: typeName, environment: inherited,
-        values: HarnessNode.Values(from: values, setting: setValues), view: view,
+        values: HarnessNode.Values(from: self.values, setting: values), view: view,
         site: HarnessNode.Site(file: file, line: line), inputsChanged: inputsChanged))
   }
 
