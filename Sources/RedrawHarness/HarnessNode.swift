@@ -62,7 +62,6 @@ final class HarnessNode {
 
     init(from parent: HarnessEnvironmentValues, setting: @escaping (inout HarnessEnvironmentValues) -> Void) {
       var inherited = parent
-      inherited.reads = nil
       setting(&inherited)
       self.inherited = inherited
       self.setting = setting

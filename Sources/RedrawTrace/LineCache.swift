@@ -5,7 +5,7 @@ import CRedrawPlatform
 ///
 /// A view reads the same properties of the same objects on every evaluation, so nearly every
 /// access line after the first of its kind is its opening, its time and a copy of bytes
-/// formatted once: the writer's hot loop (``formatAccesses(_:count:in:)``) formats no integer
+/// formatted once: the writer's hot loop (``formatAccesses(_:count:scope:thread:limit:into:)``) formats no integer
 /// but the time and looks up no name. A direct-mapped table of ``entryCount`` entries whose
 /// bytes are in an arena of ``arenaSize``; when the arena is full every entry is forgotten.
 ///

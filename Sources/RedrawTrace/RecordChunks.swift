@@ -12,8 +12,9 @@ import RedrawPlatform
 /// The chunks recording threads write their records into, and the threads that write them
 /// (the layout and the recording thread's inline path are `RedrawChunks.h`).
 ///
-/// Memory is bounded: chunks come from a pool of at most ``limit`` chunks; a thread that
-/// finds none drops its records and counts them, and the writer reports the count. A
+/// Memory is bounded: chunks come from a pool of at most the configured number
+/// (``configure(limit:slotsPerChunk:)``); a thread that finds none drops its records and
+/// counts them, and the writer reports the count. A
 /// thread's chain and its state are freed by the writer once the thread has ended (a
 /// thread-specific destructor marks it) and everything it wrote is read. One lock guards the
 /// pool and the registry: it is taken once per chunk, never per record.

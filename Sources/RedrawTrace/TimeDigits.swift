@@ -4,8 +4,8 @@
 /// with a prefix made once, its opening and those digits (at most 17 + 14 bytes), copied
 /// as 32.
 ///
-/// ``byteCount`` bytes of a ``LineCache``'s allocation: on four cache lines, the leading digits, their count and the value they
-/// stand for (at first ``noLeadingDigits``, which no time is within a million of), then each
+/// ``byteCount`` bytes of a ``LineCache``'s allocation: on four cache lines, the leading
+/// digits, their count and the value they stand for (at first ``noLeadingDigits``, which no time is within a million of), then each
 /// kind's prefix and its count on a line of its own, so a 32-byte copy reads one line; then
 /// the digits of every number below 1000, four bytes apart (``writeSix(_:at:)``).
 struct TimeDigits {

@@ -48,30 +48,27 @@ package enum DiscardedStateAssignmentRule: Rule, SummaryOwner {
 
   /// Counts the discarded assignments per view and property, in order of first sight.
   struct Collector: SessionCollector {
-    private var entries: [Key: Entry] = [:]
-    private var order: [Key] = []
+    /// Entries by view and property, `view << 32 | property`, in order of first sight.
+    private var entries = DenseMap<Key, Entry>()
 
     mutating func stateDiscarded(view: StringID, property: StringID, at evidence: Evidence) {
-      let key = Key(view: view, property: property)
-      if entries[key] == nil {
-        order.append(key)
-        entries[key] = Entry(first: evidence)
-      }
-      entries[key]!.count += 1
+      let position = entries.position(
+        of: DenseIndex.key(view.rawValue, property.rawValue), key: Key(view: view, property: property)
+      ) { Entry(first: evidence) }
+      entries.values[position].count += 1
     }
 
     mutating func finish(
       into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
     ) {
-      guard !order.isEmpty else { return }
-      session.summaries[DiscardedStateAssignmentRule.self] = order.map { key in
+      guard !entries.values.isEmpty else { return }
+      session.summaries[DiscardedStateAssignmentRule.self] = entries.entries.map { key, entry in
         DiscardedAssignment(
-          view: strings[key.view], property: strings[key.property], count: entries[key]!.count,
-          first: entries[key]!.first)
+          view: strings[key.view], property: strings[key.property], count: entry.count, first: entry.first)
       }
     }
 
-    private struct Key: Hashable {
+    private struct Key {
       var view: StringID
       var property: StringID
     }
