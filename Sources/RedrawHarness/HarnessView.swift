@@ -191,9 +191,9 @@ public struct ViewContent {
   }
 
   /// Declares a text field named `name` that edits `text`, as `TextField(name, text:
-  /// $model.query)` does: the body that made the binding (`$model.query`) recorded it. The
-  /// field reads its text outside the body, as SwiftUI's does, so the body does not depend
-  /// on it. A test types into it with ``ViewHarness/type(_:into:in:node:)``; its text is one of
+  /// $model.query)` does: the body that made the binding (`$model.query`) recorded it and
+  /// read its value (``ViewBinding``). The field reads and writes its text where it lives,
+  /// outside the body. A test types into it with ``ViewHarness/type(_:into:in:node:)``; its text is one of
   /// the view's texts, read through the binding when the test asks for them.
   public mutating func textField(_ name: String, text: ViewBinding<String>) {
     actions[name] = .boundTextField(text)

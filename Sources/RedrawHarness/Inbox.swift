@@ -7,6 +7,8 @@ final class Inbox: Sendable {
     case state(node: Int)
     case write(TrackedWrite, objectLevel: Bool)
     case changed(node: Int, generation: Int)
+    /// A state that the node's evaluation `generation` read through a binding changed.
+    case stateRead(node: Int, generation: Int)
   }
 
   private let messages = Locked<[Message]>([])

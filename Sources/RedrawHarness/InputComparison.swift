@@ -5,7 +5,8 @@
 /// - ``ViewState`` and ``ViewStateObject`` fields are storage, not inputs, and are skipped;
 ///   a ``HarnessDynamicProperty`` is compared by its own fields, by these rules;
 ///   an ``ViewObservedObject`` is its object, by identity; an ``ViewEnvironmentObject``
-///   comes from the environment, not the parent;
+///   comes from the environment, not the parent; a ``ViewBinding`` is where its value lives
+///   and the value it was made with;
 /// - objects by identity (a new instance is a change, even if it holds the same values);
 /// - plain data (a type with no references, such as `Int`, a `Bool`-and-`Double` struct or
 ///   an enum of them) by its fields, `Equatable` or not;
@@ -27,6 +28,7 @@ enum InputComparison {
       guard type(of: old) == type(of: new) else { return false }
       return sameFields(Mirror(reflecting: old), Mirror(reflecting: new))
     }
+    if let old = old as? any BindingInput { return old.isSame(as: new) }
     if let old = old as? any SubscribingProperty {
       guard let new = new as? any SubscribingProperty else { return false }
       return old.inputObject === new.inputObject

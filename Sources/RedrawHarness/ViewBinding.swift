@@ -4,17 +4,40 @@ import RedrawTrace
 /// model a view holds, handed to a text field (``ViewContent/textField(_:text:)``) or to a
 /// child's `@ViewBinding var text: String`.
 ///
-/// Reading it reads the value where it lives: through a model's property, a read of the view
-/// whose body reads the binding, not of the view that made it.
+/// As SwiftUI's, a binding keeps where its value lives and the value when it was made
+/// (docs/harness.md, "Bindings"):
+/// - Making one from a model's property (`$model.query`) or with `init(get:set:)` reads the
+///   value: a read of the body that makes it. Making one from state (`$isOn`) reads nothing.
+/// - A body that reads the binding gets the value it was made with; outside a body (a
+///   control, a test) the value where it lives. A body that reads a binding to state depends
+///   on the state, as on its own.
+/// - As a child's input, two bindings are the same when they lead to the same place (one
+///   object's property, one state, one part of either) and were made with the same value;
+///   two `init(get:set:)` bindings are never the same.
 @propertyWrapper @dynamicMemberLookup
 public struct ViewBinding<Value> {
   private let read: () -> Value
   private let write: (Value) -> Void
+  /// Where the value lives; nil for a binding made of closures, which is never the same as another.
+  let location: BindingLocation?
+  /// The value the binding was made with (and, for a binding to state, refreshed before each
+  /// evaluation of the view that holds it).
+  let snapshot: BindingSnapshot<Value>
 
-  /// A binding that reads with `get` and writes with `set`, as `Binding(get:set:)`.
-  public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+  init(
+    location: BindingLocation?, snapshot: BindingSnapshot<Value>, get: @escaping () -> Value,
+    set: @escaping (Value) -> Void
+  ) {
+    self.location = location
+    self.snapshot = snapshot
     read = get
     write = set
+  }
+
+  /// A binding that reads with `get` and writes with `set`, as `Binding(get:set:)`: `get`
+  /// runs now, for the value it is made with.
+  public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+    self.init(location: nil, snapshot: BindingSnapshot(get()), get: get, set: set)
   }
 
   /// A child's `@ViewBinding var text: String`, given `$model.query` by its parent.
@@ -24,12 +47,17 @@ public struct ViewBinding<Value> {
 
   /// A binding to a value that never changes, as `Binding.constant(_:)`.
   public static func constant(_ value: Value) -> ViewBinding<Value> {
-    ViewBinding(get: { value }, set: { _ in })
+    ViewBinding(location: .constant, snapshot: BindingSnapshot(value), get: { value }, set: { _ in })
   }
 
-  /// The value, read and written where it lives.
+  /// The value: in a body, the one the binding was made with; elsewhere, the one where it
+  /// lives. Writing writes where it lives.
   public var wrappedValue: Value {
-    get { read() }
+    get {
+      guard let evaluation = HarnessBuild.evaluating else { return read() }
+      snapshot.onRead?(evaluation)
+      return snapshot.value
+    }
     nonmutating set { write(newValue) }
   }
 
@@ -41,12 +69,18 @@ public struct ViewBinding<Value> {
   /// body that makes it records the binding (`bind`), as for a model a wrapper holds.
   public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> ViewBinding<Subject>
   where Value: AnyObject {
-    ModelBindings(model: read())[dynamicMember: keyPath]
+    ModelBindings(model: HarnessBuild.evaluating == nil ? read() : snapshot.value)[dynamicMember: keyPath]
   }
 
-  /// A binding to a part of the value: `$settings.volume`.
+  /// A binding to a part of the value: `$settings.volume`, the same as another when their
+  /// bindings and parts are.
   public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> ViewBinding<Subject> {
-    ViewBinding<Subject>(
+    let read = read
+    let write = write
+    let part = BindingSnapshot(snapshot.value[keyPath: keyPath])
+    part.onRead = snapshot.onRead
+    return ViewBinding<Subject>(
+      location: location.map { .part($0, keyPath) }, snapshot: part,
       get: { read()[keyPath: keyPath] },
       set: { newValue in
         var value = read()
@@ -56,11 +90,62 @@ public struct ViewBinding<Value> {
   }
 }
 
+/// Where a binding's value lives, as SwiftUI compares bindings: an object's property by the
+/// object's identity and the key path, a state by its storage, a part of either by its key path.
+indirect enum BindingLocation: Hashable {
+  case object(ObjectIdentifier, AnyKeyPath)
+  case state(ObjectIdentifier)
+  case part(BindingLocation, AnyKeyPath)
+  /// `constant(_:)`: the same as another constant of the same value.
+  case constant
+}
+
+/// The value a binding was made with, shared by its copies, and what a body's read of it
+/// tells: for a binding to state, that the reading view depends on the state.
+final class BindingSnapshot<Value> {
+  var value: Value
+  var onRead: ((HarnessBuild.Evaluation) -> Void)?
+
+  init(_ value: Value) {
+    self.value = value
+  }
+}
+
+/// A ``ViewBinding`` in a view struct, found with `Mirror`.
+protocol BindingInput {
+  /// Whether `other` leads to the same place with the same value, as SwiftUI compares a
+  /// binding input.
+  func isSame(as other: Any) -> Bool
+  /// Takes the value where it lives as the binding's value: for a binding to state, before
+  /// the view that holds it is evaluated, as SwiftUI updates a `@Binding`.
+  func refresh()
+}
+
+extension ViewBinding: BindingInput {
+  func isSame(as other: Any) -> Bool {
+    guard let other = other as? ViewBinding<Value>, let location, location == other.location else { return false }
+    return InputComparison.sameValue(snapshot.value, other.snapshot.value)
+  }
+
+  func refresh() {
+    guard case .state = location.map(\.root) else { return }
+    snapshot.value = read()
+  }
+}
+
+extension BindingLocation {
+  /// The location this one is a part of, or itself.
+  var root: BindingLocation {
+    if case .part(let base, _) = self { return base.root }
+    return self
+  }
+}
+
 /// What `$model` is for a model a view holds (``ViewObservedObject``, ``ViewStateObject``,
 /// ``ViewEnvironmentObject``, ``ViewBindable``): `$model.query` makes a binding to the
-/// property, as SwiftUI's `ObservedObject.Wrapper` and `Bindable` do, and records a `bind`
-/// event in the body that makes it, so `redraw plan` knows which views need `@Bindable`
-/// after the move to `@Observable`.
+/// property, as SwiftUI's `ObservedObject.Wrapper` and `Bindable` do, reading its value (a
+/// read of the body that makes it), and records a `bind` event in that body, so
+/// `redraw plan` knows which views need `@Bindable` after the move to `@Observable`.
 @dynamicMemberLookup
 public struct ModelBindings<Model: AnyObject> {
   let model: Model
@@ -69,7 +154,9 @@ public struct ModelBindings<Model: AnyObject> {
   public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<Model, Value>) -> ViewBinding<Value> {
     let model = model
     Trace.binding(to: model, keyPath)
-    return ViewBinding(get: { model[keyPath: keyPath] }, set: { model[keyPath: keyPath] = $0 })
+    return ViewBinding(
+      location: .object(ObjectIdentifier(model), keyPath), snapshot: BindingSnapshot(model[keyPath: keyPath]),
+      get: { model[keyPath: keyPath] }, set: { model[keyPath: keyPath] = $0 })
   }
 }
 

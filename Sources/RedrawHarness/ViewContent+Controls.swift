@@ -1,6 +1,6 @@
 /// Controls that edit a binding, as SwiftUI's `Toggle`, `Picker` and `Stepper` do: the body
-/// that made the binding (`$model.isOn`) recorded it; the control reads its value outside the
-/// body, so the body does not depend on it. A test works them with ``ViewHarness/toggle(_:in:node:)``,
+/// that made the binding (`$model.isOn`) recorded it and read its value (``ViewBinding``);
+/// the control reads and writes where the value lives, outside the body. A test works them with ``ViewHarness/toggle(_:in:node:)``,
 /// ``ViewHarness/pick(_:from:in:node:)`` and ``ViewHarness/increment(_:by:in:node:)``, each one
 /// user action and one flush.
 extension ViewContent {

@@ -32,6 +32,9 @@ extension ViewHarness {
         node.reads.subscriptions.append(HarnessNode.Subscription(model: model, type: type, via: via))
         observeWrites(of: model.tracking, type: type)
       }
+      // A binding to state takes the state's value now, as SwiftUI updates a `@Binding`
+      // before the body runs.
+      (child.value as? any BindingInput)?.refresh()
       if child.value is any HarnessDynamicProperty { bind(child.value, of: node, index: &index) }
     }
   }

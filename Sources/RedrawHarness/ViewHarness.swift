@@ -230,6 +230,7 @@ public final class ViewHarness {
     // Observations of an earlier evaluation may still fire; only this one's count.
     node.generation += 1
     let generation = node.generation
+    let evaluation = HarnessBuild.Evaluation(node: nodeID, generation: generation, inbox: inbox)
     let span = Trace.beginBody(
       node.typeName, node: node.id, parent: node.parent?.id, cause: cause, file: node.site.file, line: node.site.line)
     for subscription in node.reads.subscriptions where tracking.level(of: subscription.type) == .objectLevel {
@@ -239,7 +240,7 @@ public final class ViewHarness {
     for slot in node.stateSlots { (slot as? any StateSlot)?.forgetReads() }
     let (_, reads, writes) = ModelObservation.collectAccesses {
       withObservationTracking {
-        HarnessBuild.$evaluating.withValue(true) { node.view.body(&content) }
+        HarnessBuild.$evaluating.withValue(evaluation) { node.view.body(&content) }
       } onChange: {
         reference.post(.changed(node: nodeID, generation: generation))
       }
@@ -318,6 +319,8 @@ public final class ViewHarness {
       switch message {
       case .state(let id):
         nodes[id]?.pending.stateChanged = true
+      case .stateRead(let id, let generation):
+        if let node = nodes[id], node.generation == generation { node.pending.stateChanged = true }
       case .write(let write, let objectLevel):
         wrote = true
         lastWrite = (write, objectLevel)

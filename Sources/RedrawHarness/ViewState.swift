@@ -53,7 +53,7 @@ public struct ViewState<Value> {
   public var wrappedValue: Value {
     get {
       let canonical = storage.canonical
-      if HarnessBuild.evaluating { canonical.wasRead = true }
+      if HarnessBuild.evaluating != nil { canonical.wasRead = true }
       return canonical.value
     }
     nonmutating set {
@@ -65,17 +65,22 @@ public struct ViewState<Value> {
         return
       }
       let canonical = storage.canonical
-      let changed = canonical.wasRead && !InputComparison.sameValue(canonical.value, newValue)
+      let changed = !InputComparison.sameValue(canonical.value, newValue)
       canonical.value = newValue
-      if changed { canonical.onChange?() }
+      if changed { canonical.changed() }
     }
   }
 
   /// `$value`: a binding to the state, as `State`'s projected value. Making it reads nothing;
-  /// writing through it is a change of the state.
+  /// a body that reads it depends on the state; writing through it is a change of the state.
   public var projectedValue: ViewBinding<Value> {
     let storage = storage
-    return ViewBinding(get: { storage.canonical.value }, set: { ViewState(storage: storage).wrappedValue = $0 })
+    let canonical = storage.canonical
+    let snapshot = BindingSnapshot(canonical.value)
+    snapshot.onRead = { canonical.bindingReaders[$0.node] = $0 }
+    return ViewBinding(
+      location: .state(ObjectIdentifier(canonical)), snapshot: snapshot, get: { storage.canonical.value },
+      set: { ViewState(storage: storage).wrappedValue = $0 })
   }
 
   private init(storage: StateStorage<Value>) {
@@ -93,11 +98,22 @@ extension ViewState where Value: ExpressibleByNilLiteral {
 }
 
 /// The SwiftUI build of the harness that is making view structs on this thread or task, nil
-/// outside any harness; and whether a body is being evaluated.
+/// outside any harness; and the evaluation of a body running now.
 enum HarnessBuild {
   @TaskLocal static var current: SwiftUIBuild?
-  /// Whether a body runs now: a ``ViewState`` read then is a dependency of its view.
-  @TaskLocal static var evaluating = false
+  /// The body running now, nil outside one: a ``ViewState`` read then is a dependency of its
+  /// view, and so is a read of a binding to state.
+  @TaskLocal static var evaluating: Evaluation?
+
+  /// One evaluation of a node's body, and where to post a change it depends on.
+  struct Evaluation: Sendable {
+    var node: Int
+    var generation: Int
+    var inbox: Inbox
+
+    /// Invalidates the node for a change of state it read in this evaluation.
+    func stateChanged() { inbox.post(.stateRead(node: node, generation: generation)) }
+  }
 }
 
 /// The storage behind a ``ViewState``: the value, or a link to the storage of the view's
@@ -113,6 +129,8 @@ final class StateStorage<Value>: StateSlot {
   var wasRead = false
   /// Whether a value was assigned before the struct was installed, and lost.
   var discardedAssignment = false
+  /// The evaluations that read the state through a binding, by node (on the canonical storage).
+  var bindingReaders: [Int: HarnessBuild.Evaluation] = [:]
 
   private enum Content {
     case value(Value)
@@ -131,6 +149,14 @@ final class StateStorage<Value>: StateSlot {
   var canonical: StateStorage<Value> { target ?? self }
 
   func forgetReads() { wasRead = false }
+
+  /// The value changed: invalidates the view if its last evaluation read it, and the views
+  /// whose last evaluation read it through a binding (those since evaluated again without
+  /// reading it are left alone).
+  func changed() {
+    if wasRead { onChange?() }
+    for reader in bindingReaders.values { reader.stateChanged() }
+  }
 
   /// The value, evaluated now if it was deferred.
   var value: Value {

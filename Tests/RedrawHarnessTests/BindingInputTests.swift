@@ -1,0 +1,119 @@
+import RedrawHarness
+import RedrawTrace
+import Testing
+
+/// A binding as a child's input, worked by hand from SwiftUI's rules (docs/harness.md,
+/// "Bindings"): the same place and value is the same input; `init(get:set:)` never is; a
+/// body that reads a binding to state depends on that state.
+@Suite struct BindingInputTests {
+  final class BIProfile: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var name = "Ada"
+    @Tracked var title = "Profile"
+  }
+
+  /// Shows the text its binding gives.
+  struct BINameLabel: HarnessView {
+    @ViewBinding var name: String
+    func body(_ content: inout ViewContent) { content.text(name) }
+  }
+
+  /// Hands its binding on without reading it.
+  struct BIForwarder: HarnessView {
+    @ViewBinding var name: String
+    func body(_ content: inout ViewContent) { content.child(BINameLabel(name: $name)) }
+  }
+
+  /// Reads the title, and hands `$profile.name` (or a `get:set:` binding to it) to a label.
+  struct BIProfileScreen: HarnessView {
+    @ViewBindable var profile: BIProfile
+    let closures: Bool
+    func body(_ content: inout ViewContent) {
+      content.text(profile.title)
+      if closures {
+        let profile = self.profile
+        content.child(BINameLabel(name: ViewBinding(get: { profile.name }, set: { profile.name = $0 })))
+      } else {
+        content.child(BINameLabel(name: $profile.name))
+      }
+    }
+  }
+
+  /// A new title re-evaluates the screen (it reads the title). Its new `$profile.name` leads
+  /// to the same property with the same value, so the label is not evaluated again; a
+  /// `get:set:` binding is never the same, so the label is.
+  @Test(arguments: [(false, 0), (true, 1)])
+  func aParentsNewEvaluationKeepsTheSameBinding(closures: Bool, labelEvaluations: Int) {
+    let profile = BIProfile()
+    let harness = ViewHarness(tracking: .propertyLevel) { BIProfileScreen(profile: profile, closures: closures) }
+    harness.resetCounts()
+    profile.title = "Settings"
+    harness.flush()
+    #expect(harness.evaluations(of: BIProfileScreen.self) == 1)
+    #expect(harness.evaluations(of: BINameLabel.self) == labelEvaluations)
+  }
+
+  /// A new name: the screen made the binding, which read the name, so it runs again; the
+  /// label gets a binding with the new value, a new input, and runs again with its text.
+  @Test func aNewValueIsANewBinding() {
+    let profile = BIProfile()
+    let harness = ViewHarness(tracking: .propertyLevel) { BIProfileScreen(profile: profile, closures: false) }
+    harness.resetCounts()
+    profile.name = "Grace"
+    harness.flush()
+    #expect(harness.evaluations(of: BIProfileScreen.self) == 1)
+    #expect(harness.evaluations(of: BINameLabel.self) == 1)
+    #expect(harness.texts["BINameLabel"] == ["Grace"])
+  }
+
+  /// Owns the name as state and hands `$name` down through a view that does not read it; its
+  /// own body reads the state only when `reads`.
+  struct BIStateOwner: HarnessView {
+    @ViewState var name = "Ada"
+    let reads: Bool
+    func body(_ content: inout ViewContent) {
+      if reads { content.text(name) }
+      content.child(BIForwarder(name: $name))
+      content.button("Rename") { name = "Grace" }
+    }
+  }
+
+  /// `$name` reads nothing where it is made. When only the label reads the state, renaming
+  /// re-evaluates the label alone; when the owner reads it too, the owner runs, and its
+  /// forwarder gets a binding with the new value and runs too. Either way the label runs
+  /// once, for the state it read through its binding (cause `state`, which comes before a
+  /// new input in the order of causes).
+  @Test(arguments: [(false, 0, 0), (true, 1, 1)])
+  func aBindingToStateMakesItsReaderDependOnIt(reads: Bool, owner: Int, forwarder: Int) {
+    var harness: ViewHarness?
+    let recording = Trace.record(scenario: "rename", reproducible: true) { _ in
+      harness = ViewHarness(tracking: .propertyLevel) { BIStateOwner(reads: reads) }
+      harness?.resetCounts()
+      harness?.tap("Rename")
+    }
+    #expect(harness?.evaluations(of: BIStateOwner.self) == owner)
+    #expect(harness?.evaluations(of: BIForwarder.self) == forwarder)
+    #expect(harness?.evaluations(of: BINameLabel.self) == 1)
+    #expect(harness?.texts["BINameLabel"] == ["Grace"])
+    let label = recording.lines.filter { $0.contains(#""e":"body""#) && $0.contains(#""view":"BINameLabel""#) }
+    #expect(label.last?.contains(#""cause":"state""#) == true, "\(label)")
+  }
+
+  /// Hands down a constant: the same value again is the same input.
+  struct BIConstantScreen: HarnessView {
+    @ViewState var taps = 0
+    func body(_ content: inout ViewContent) {
+      content.text("\(taps)")
+      content.child(BINameLabel(name: .constant("Ada")))
+      content.button("Tap") { taps += 1 }
+    }
+  }
+
+  @Test func aConstantOfTheSameValueIsTheSameInput() {
+    let harness = ViewHarness(tracking: .propertyLevel) { BIConstantScreen() }
+    harness.resetCounts()
+    harness.tap("Tap")
+    #expect(harness.evaluations(of: BIConstantScreen.self) == 1)
+    #expect(harness.evaluations(of: BINameLabel.self) == 0)
+  }
+}
