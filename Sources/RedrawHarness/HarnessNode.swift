@@ -98,12 +98,17 @@ final class HarnessNode {
   }
 
   /// The values the view's `onChange` actions last saw, by where the body declared each, the
-  /// `onDisappear` actions of its last evaluation, and the ids its tasks last started with.
+  /// `onDisappear` actions of its last evaluation, its tasks and the ids they last started
+  /// with, and its `onReceive` subscriptions.
   struct Lifecycle {
     var watched: [WatchKey: ViewContent.ChangeWatch] = [:]
     var disappear: [() -> Void] = []
     /// The `id`s of the view's tasks when they last started, by task name.
     var taskIDs: [String: AnyHashable?] = [:]
+    /// The view's tasks last started, by name: cancelled when it disappears.
+    var tasks: [String: EffectTask] = [:]
+    /// Its `onReceive` subscriptions, by where the body declared each.
+    var receivers: [WatchKey: ViewContent.Subscribed] = [:]
   }
 
   /// An `onChange` declaration: its call and which of that call's declarations it is.

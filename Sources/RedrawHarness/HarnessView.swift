@@ -47,7 +47,7 @@ public struct ViewContent {
     var id: AnyHashable?
     var file: StaticString
     var line: UInt
-    var work: () -> Void
+    var work: (EffectTask) -> Void
   }
 
   let environment: [ObjectIdentifier: AnyObject]
@@ -65,6 +65,8 @@ public struct ViewContent {
   var tasks: [Task] = []
   /// Its `onAppear`, `onDisappear` and `onChange` actions, in the order declared.
   var lifecycle: [LifecycleAction] = []
+  /// Its `onReceive` subscriptions, in the order declared.
+  var receivers: [Receiver] = []
   /// Text the body would show; kept so tests can read what a view displays.
   var texts: [ShownText] = []
 
@@ -167,13 +169,22 @@ public struct ViewContent {
   }
 
   /// Declares work to run once each time the view appears (`.task { }`), or again
-  /// whenever `id` changes (`.task(id:) { }`). Each start records a `task` effect named
-  /// `name` at this call.
+  /// whenever `id` changes (`.task(id:) { }`), as a task that can `await` and sleep
+  /// (`EffectTask`). Each start records a `task` effect named `name` at this call. The task
+  /// is cancelled when the view disappears or before it starts again for a new `id`.
+  public mutating func task(
+    _ name: String, id: AnyHashable? = nil, file: StaticString = #filePath, line: UInt = #line,
+    _ work: @escaping (EffectTask) -> Void
+  ) {
+    tasks.append(Task(name: name, id: id, file: file, line: line, work: work))
+  }
+
+  /// ``task(_:id:file:line:_:)-(_,_,_,_,(EffectTask)->Void)`` for work with no `await`.
   public mutating func task(
     _ name: String, id: AnyHashable? = nil, file: StaticString = #filePath, line: UInt = #line,
     _ work: @escaping () -> Void
   ) {
-    tasks.append(Task(name: name, id: id, file: file, line: line, work: work))
+    task(name, id: id, file: file, line: line) { _ in work() }
   }
 
   /// Declares a button named `name` whose action is `perform`, as `Button(name) { … }` does.

@@ -56,6 +56,8 @@ extension ViewHarness {
     for descendant in node.subtree.reversed() {
       Trace.unmount(viewNamed: descendant.typeName, node: descendant.id)
       work.disappear += descendant.lifecycle.disappear
+      // Its tasks are cancelled, and its subscriptions end with their lifecycle.
+      for task in descendant.lifecycle.tasks.values { task.cancel() }
       descendant.lifecycle = HarnessNode.Lifecycle()
       descendant.stateSlots = []
       descendant.reads.models = [:]
@@ -67,17 +69,20 @@ extension ViewHarness {
     }
   }
 
+  /// Queues the start of each task that the view declares for the first time or with a new
+  /// `id`, after cancelling the one it replaces, as `.task(id:)` does after the update.
   func scheduleTasks(of node: HarnessNode, _ declared: [ViewContent.Task], into work: inout PassWork) {
     for task in declared {
       let previous = node.lifecycle.taskIDs[task.name]
-      let appeared = previous == nil
-      if appeared || previous! != task.id {
-        node.lifecycle.taskIDs[task.name] = .some(task.id)
-        let task = task
-        work.tasks[node.id, default: []].append {
-          Trace.effect(.task, task.name, file: task.file, line: task.line)
-          task.work()
-        }
+      guard previous == nil || previous! != task.id else { continue }
+      node.lifecycle.taskIDs[task.name] = .some(task.id)
+      let replaced = node.lifecycle.tasks[task.name]
+      let started = EffectTask(name: task.name)
+      node.lifecycle.tasks[task.name] = started
+      work.tasks[node.id, default: []].append {
+        replaced?.cancel()
+        Trace.effect(.task, task.name, file: task.file, line: task.line)
+        task.work(started)
       }
     }
   }

@@ -59,3 +59,26 @@ extension ViewHarness {
     if !actions.isEmpty { work.actions[node.id] = actions }
   }
 }
+
+extension ViewHarness {
+  /// Keeps, starts or ends the view's `onReceive` subscriptions after an evaluation: the same
+  /// publisher object keeps its subscription (with the new action), another is subscribed
+  /// anew, and one no longer declared ends.
+  func subscribe(_ node: HarnessNode, to declared: [ViewContent.Receiver]) {
+    guard !declared.isEmpty || !node.lifecycle.receivers.isEmpty else { return }
+    var kept: [HarnessNode.WatchKey: ViewContent.Subscribed] = [:]
+    for receiver in declared {
+      if let live = node.lifecycle.receivers[receiver.key], live.publisher === receiver.publisher {
+        live.action = receiver.action
+        kept[receiver.key] = live
+        continue
+      }
+      node.lifecycle.receivers[receiver.key]?.subscription?.cancel()
+      let live = ViewContent.Subscribed(publisher: receiver.publisher, action: receiver.action)
+      kept[receiver.key] = live
+      live.subscription = receiver.subscribe { [weak live] value in live?.action(value) }
+    }
+    for (key, live) in node.lifecycle.receivers where kept[key] == nil { live.subscription?.cancel() }
+    node.lifecycle.receivers = kept
+  }
+}

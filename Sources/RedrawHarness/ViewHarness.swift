@@ -177,7 +177,7 @@ public final class ViewHarness {
   // MARK: - Updates
 
   /// Processes every invalidation in passes until the tree is clean: each pass runs the
-  /// tasks app code started (``AppEffects/task(_:file:line:_:)``), evaluates the invalid
+  /// tasks app code started (`AppEffects.task`), evaluates the invalid
   /// views parents first, then runs the lifecycle actions the pass queued (`onDisappear`,
   /// then `onAppear` and `onChange`, children's first), the tasks of views that appeared or
   /// whose task id changed, and the app tasks those started. What those write starts the
@@ -202,7 +202,7 @@ public final class ViewHarness {
       var work = PassWork()
       visit(root, work: &work)
       work.run(from: root)
-      // Tasks that app code started (``AppEffects/task``) run after the views' own.
+      // Tasks that app code started (`AppEffects.task`) run after the views' own.
       AppEffects.runTasks()
     }
     releaseUnreadModels()
@@ -252,6 +252,7 @@ public final class ViewHarness {
     node.declared.shown = content.texts
     node.declared.actions = content.actions
     let observedNow = record(reads, for: node)
+    subscribe(node, to: content.receivers)
     // A write during the body to a model first observed by it was made before its
     // observation existed: deliver it now.
     for write in writes where observedNow.contains(write.objectID) {

@@ -51,6 +51,16 @@ enum ThreadContext {
     }
   }
 
+  /// The work app code started on this thread (``AppEffects``), made on first use.
+  static var effects: EffectRegistry {
+    if let pointer = pthread_getspecific(effectsKey) {
+      return Unmanaged<EffectRegistry>.fromOpaque(pointer).takeUnretainedValue()
+    }
+    let registry = EffectRegistry()
+    pthread_setspecific(effectsKey, Unmanaged.passRetained(registry).toOpaque())
+    return registry
+  }
+
   /// The innermost owner set with ``Trace/withOwner(_:_:)`` on this thread.
   static var currentOwner: Int? { ownerStack?.nodes.last }
 
@@ -73,6 +83,14 @@ enum ThreadContext {
       Unmanaged<AnyObject>.fromOpaque(pointer).release()
     #else
       if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+    #endif
+  }
+
+  private static let effectsKey: pthread_key_t = makeKey { pointer in
+    #if canImport(Darwin)
+      Unmanaged<EffectRegistry>.fromOpaque(pointer).release()
+    #else
+      if let pointer { Unmanaged<EffectRegistry>.fromOpaque(pointer).release() }
     #endif
   }
 

@@ -116,3 +116,36 @@ struct Screen: HarnessView {
   let harness = ViewHarness { Screen(accent: "red") }
   #expect(harness.texts["Label"] == ["red"])
 }
+
+// MARK: - docs/harness.md, "Tasks that await"
+
+final class SearchModel: TrackedModel {
+  let tracking = ModelTracking()
+  @Tracked var query = "owl"
+  @Tracked var isLoading = false
+  @Tracked var results: [String] = []
+}
+
+struct SearchResults: HarnessView {
+  let model: SearchModel
+  func body(_ content: inout ViewContent) {
+    content.text(model.isLoading ? "Loading" : model.results.joined(separator: ", "))
+    let model = self.model
+    content.task("search", id: model.query) { task in
+      model.isLoading = true  // runs after the update that started it
+      task.await("results") {  // let results = try await api.search(query)
+        model.results = ["owls"]  // runs at harness.resume("results")
+        model.isLoading = false
+      }
+    }
+  }
+}
+
+@Test func theResultsLandWhenTheTestResumesThem() {
+  AppEffects.reset()
+  defer { AppEffects.reset() }
+  let harness = ViewHarness { SearchResults(model: SearchModel()) }
+  #expect(harness.texts["SearchResults"] == ["Loading"])
+  #expect(harness.resume("results"))
+  #expect(harness.texts["SearchResults"] == ["owls"])
+}

@@ -1,0 +1,219 @@
+/// Stand-ins for the work app code starts: a `Task` (with the `await`s in it), a notification
+/// observer, a timer. Each records its effect where it starts (so an initializer that starts
+/// one has an effect, as in an app) and runs its work on the thread that started it, where a
+/// test drives it through a `ViewHarness`: tasks start after the current update, the code
+/// after an `await` runs when the test resumes it, and sleeps and timers run on a test clock.
+/// They live here, with the recorder, so a model library that links only RedrawTrace can use
+/// them (docs/harness.md, "What app code starts").
+///
+/// ```swift
+/// init() {
+///   AppEffects.task("load feed") { [self] task in
+///     isLoading = true
+///     task.await("feed response") { [self] in
+///       posts = ["Hello"]
+///       isLoading = false
+///     }
+///   }
+///   AppEffects.observe("didBecomeActive") { [self] in lastSeen += 1 }
+/// }
+/// …
+/// harness.flush()                          // starts the task: isLoading
+/// harness.resume("feed response")          // the response arrives: posts, one update
+/// AppEffects.post("didBecomeActive")       // runs every observer of the name
+/// ```
+///
+/// Like their counterparts, each keeps what its closure captures alive: a task until it has
+/// run, an observer or a timer until it is cancelled (as a block-based `NotificationCenter`
+/// observer lives until it is removed, and a scheduled `Timer` until it is invalidated,
+/// whether or not anyone keeps the token). An instance that registers an observer on itself
+/// in `init` and is then discarded lives on, and its observer keeps writing to it: the leak
+/// the `repeated-init` rule reports.
+///
+/// Work is kept per thread, so tests running in parallel do not run each other's.
+public enum AppEffects {
+  /// Starts `work` as `Task { … }` would: records a `task` effect now and runs `work` after
+  /// the current update (at the next `ViewHarness.flush()`, or ``runTasks()``) on this thread,
+  /// as the main actor runs a task after the update that started it. `work` runs up to its
+  /// first ``EffectTask/await(_:cancellable:_:)`` or ``EffectTask/sleep(for:_:)``.
+  ///
+  /// - Returns: The task, which the caller may keep to cancel it (`loadTask?.cancel()`).
+  @discardableResult
+  public static func task(
+    _ name: String, file: StaticString = #filePath, line: UInt = #line, _ work: @escaping (EffectTask) -> Void
+  ) -> EffectTask {
+    Trace.effect(.task, name, file: file, line: line)
+    let task = EffectTask(name: name)
+    EffectRegistry.current.starts.append { work(task) }
+    return task
+  }
+
+  /// ``task(_:file:line:_:)-(_,_,_,(EffectTask)->Void)`` for work with no `await`.
+  @discardableResult
+  public static func task(
+    _ name: String, file: StaticString = #filePath, line: UInt = #line, _ work: @escaping () -> Void
+  ) -> EffectTask {
+    task(name, file: file, line: line) { _ in work() }
+  }
+
+  /// Registers `work` for the notification `name`, as `NotificationCenter.addObserver(forName:…)`
+  /// would: records an `observer` effect now; `work` runs at every ``post(_:)`` of `name` on
+  /// this thread.
+  ///
+  /// - Returns: A token to cancel the observer with. Discarding it (`_ =`) does not remove the
+  ///   observer, as with `NotificationCenter`: it runs for the thread's life.
+  @discardableResult
+  public static func observe(
+    _ name: String, file: StaticString = #filePath, line: UInt = #line, _ work: @escaping () -> Void
+  ) -> ObserverToken {
+    Trace.effect(.observer, name, file: file, line: line)
+    let registry = EffectRegistry.current
+    let token = ObserverToken(name: name, work: work, registry: registry)
+    registry.observers.append(token)
+    return token
+  }
+
+  /// Schedules `fire` every `interval` of the test clock, as `Timer.scheduledTimer(withTimeInterval:
+  /// repeats: true)` would: records a `timer` effect now; `fire` runs each time a test's
+  /// `harness.advance(by:)` passes a multiple of `interval` from now, each in its own update.
+  ///
+  /// - Returns: A token to invalidate the timer with. Discarding it does not stop the timer, as
+  ///   with `Timer`: it fires for the thread's life.
+  @discardableResult
+  public static func timer(
+    _ name: String, every interval: Duration, file: StaticString = #filePath, line: UInt = #line,
+    _ fire: @escaping () -> Void
+  ) -> EffectSubscription {
+    Trace.effect(.timer, name, file: file, line: line)
+    let registry = EffectRegistry.current
+    let subscription = EffectTimer(every: interval).subscribe { _ in fire() }
+    registry.scheduled.append(subscription)
+    return subscription
+  }
+
+  /// Posts the notification `name`: runs every observer of it registered on this thread, in
+  /// the order they were registered. Their writes invalidate views at the next flush.
+  public static func post(_ name: String) {
+    Trace.mark("post \(name)")
+    for observer in EffectRegistry.current.observers where observer.name == name {
+      observer.work?()
+    }
+  }
+
+  /// Runs the tasks started so far on this thread, and those they start, in order, each up to
+  /// its first `await`.
+  public static func runTasks() {
+    let registry = EffectRegistry.current
+    while !registry.starts.isEmpty {
+      let work = registry.starts.removeFirst()
+      work()
+    }
+  }
+
+  /// The names of the `await`s and sleeps of this thread's tasks that have not resumed yet,
+  /// in the order they began.
+  public static var suspended: [String] { EffectRegistry.current.suspensions.map(\.name) }
+
+  /// The test clock's time on this thread: how far `harness.advance(by:)` has moved it.
+  public static var now: Duration { EffectRegistry.current.now }
+
+  /// Forgets this thread's tasks, suspensions, observers and timers, and sets its clock back
+  /// to zero, for a test that starts afresh.
+  public static func reset() {
+    let registry = EffectRegistry.current
+    registry.starts.removeAll()
+    registry.suspensions.removeAll()
+    registry.observers.removeAll()
+    for subscription in registry.scheduled { subscription.cancel() }
+    registry.scheduled.removeAll()
+    registry.timers.removeAll()
+    registry.now = .zero
+  }
+
+  // MARK: - Driving (for the harness, which flushes after each)
+
+  /// Runs the code after the first pending `await` named `name`.
+  ///
+  /// - Returns: Whether one was pending.
+  package static func resume(_ name: String) -> Bool {
+    let registry = EffectRegistry.current
+    guard let index = registry.suspensions.firstIndex(where: { $0.name == name && $0.due == nil }) else {
+      return false
+    }
+    registry.suspensions.remove(at: index).then()
+    return true
+  }
+
+  /// Moves the clock to the earliest sleep's end or timer's fire at or before `end` and runs
+  /// it; or, when there is none, moves the clock to `end`.
+  ///
+  /// - Returns: Whether something ran (the caller then updates, and asks again).
+  package static func runNextDue(until end: Duration) -> Bool {
+    let registry = EffectRegistry.current
+    let sleep = registry.suspensions.indices
+      .filter { registry.suspensions[$0].due.map { $0.time <= end } ?? false }
+      .min { registry.suspensions[$0].due! < registry.suspensions[$1].due! }
+    let timer = registry.timers.filter { $0.due.map { $0.time <= end } ?? false }.min { $0.due! < $1.due! }
+    if let sleep, let due = registry.suspensions[sleep].due, timer.map({ due < $0.due! }) ?? true {
+      let suspension = registry.suspensions.remove(at: sleep)
+      registry.now = max(registry.now, due.time)
+      suspension.then()
+    } else if let timer, let due = timer.due {
+      registry.now = max(registry.now, due.time)
+      timer.fire()
+    } else {
+      registry.now = max(registry.now, end)
+      return false
+    }
+    return true
+  }
+}
+
+/// The tasks, suspensions, observers, timers and clock of one thread.
+final class EffectRegistry {
+  /// Tasks started and not yet run.
+  var starts: [() -> Void] = []
+  var suspensions: [EffectTask.Suspension] = []
+  var observers: [ObserverToken] = []
+  /// The timers connected now, and the scheduled ones' subscriptions, kept until cancelled.
+  var timers: [EffectTimer] = []
+  var scheduled: [EffectSubscription] = []
+  var now: Duration = .zero
+  /// Orders what falls due at one time as it was scheduled.
+  private var sequence = 0
+
+  func nextSequence() -> Int {
+    sequence += 1
+    return sequence
+  }
+
+  static var current: EffectRegistry { ThreadContext.effects }
+}
+
+/// When something falls due on the test clock, and its place among those due then.
+struct DueTime: Comparable {
+  var time: Duration
+  var sequence: Int
+
+  static func < (lhs: DueTime, rhs: DueTime) -> Bool { (lhs.time, lhs.sequence) < (rhs.time, rhs.sequence) }
+}
+
+/// An observer registered with ``AppEffects/observe(_:file:line:_:)``.
+public final class ObserverToken {
+  let name: String
+  private(set) var work: (() -> Void)?
+  private weak var registry: EffectRegistry?
+
+  init(name: String, work: @escaping () -> Void, registry: EffectRegistry) {
+    self.name = name
+    self.work = work
+    self.registry = registry
+  }
+
+  /// Removes the observer: it runs no more, and its closure (with what it captured) is
+  /// released now.
+  public func cancel() {
+    work = nil
+    registry?.observers.removeAll { $0 === self }
+  }
+}

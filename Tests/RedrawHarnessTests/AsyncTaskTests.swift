@@ -1,0 +1,149 @@
+import RedrawHarness
+import RedrawTrace
+import Testing
+
+/// Tasks that await, worked by hand from SwiftUI's `.task(id:)` and Swift's `Task`
+/// (docs/harness.md, "Tasks that await"): the code after an `await` runs when the test
+/// resumes it, in an update of its own; a task whose view goes or whose id changes is
+/// cancelled, and what waits on a cancellable `await` never runs.
+@Suite struct AsyncTaskTests {
+  final class ATSearch: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var query = "owl"
+    @Tracked var isLoading = false
+    @Tracked var results: [String] = []
+  }
+
+  /// `.task(id: model.query) { isLoading = true; results = await search(query); isLoading = false }`.
+  struct ATResults: HarnessView {
+    let model: ATSearch
+    func body(_ content: inout ViewContent) {
+      content.text(model.isLoading ? "Loading" : model.results.joined(separator: ", "))
+      let model = self.model
+      let query = model.query
+      content.task("search", id: query) { task in
+        model.isLoading = true
+        task.await("results") {
+          model.results = [query + "s"]
+          model.isLoading = false
+        }
+      }
+    }
+  }
+
+  struct ATScreen: HarnessView {
+    let model: ATSearch
+    @ViewState var showsResults = true
+    func body(_ content: inout ViewContent) {
+      if showsResults { content.child(ATResults(model: model)) }
+      content.button("Hide") { showsResults = false }
+    }
+  }
+
+  /// Mounting: one pass evaluates both views; the task starts after it and sets isLoading,
+  /// a second pass re-evaluates the results. Resuming: one update, one evaluation.
+  @Test func theCodeAfterAnAwaitRunsInAnUpdateOfItsOwn() {
+    AppEffects.reset()
+    defer { AppEffects.reset() }
+    let model = ATSearch()
+    let harness = ViewHarness(tracking: .propertyLevel) { ATScreen(model: model) }
+    #expect(harness.passesInLastFlush == 2)
+    #expect(harness.evaluations(of: ATResults.self) == 2)
+    #expect(harness.texts["ATResults"] == ["Loading"])
+    #expect(AppEffects.suspended == ["results"])
+    harness.resetCounts()
+    #expect(harness.resume("results"))
+    #expect(harness.passesInLastFlush == 1)
+    #expect(harness.evaluations(of: ATResults.self) == 1)
+    #expect(harness.evaluations(of: ATScreen.self) == 0)
+    #expect(harness.texts["ATResults"] == ["owls"])
+    #expect(!harness.resume("results"))
+  }
+
+  /// A new query before the results: the update re-evaluates the view, the task restarts
+  /// after it, and the old one's results never land.
+  @Test func aNewIDCancelsTheTaskItReplaces() {
+    AppEffects.reset()
+    defer { AppEffects.reset() }
+    let model = ATSearch()
+    let harness = ViewHarness(tracking: .propertyLevel) { ATScreen(model: model) }
+    model.query = "cat"
+    harness.flush()
+    #expect(AppEffects.suspended == ["results"])
+    #expect(harness.resume("results"))
+    #expect(model.results == ["cats"])
+    #expect(AppEffects.suspended.isEmpty)
+  }
+
+  /// The view goes: its task is cancelled, and what it awaited does not come back.
+  @Test func aViewThatDisappearsCancelsItsTask() {
+    AppEffects.reset()
+    defer { AppEffects.reset() }
+    let model = ATSearch()
+    let harness = ViewHarness(tracking: .propertyLevel) { ATScreen(model: model) }
+    harness.tap("Hide")
+    #expect(!harness.isMounted(ATResults.self))
+    #expect(AppEffects.suspended.isEmpty)
+    #expect(!harness.resume("results"))
+    #expect(model.isLoading)
+  }
+
+  /// A model that starts its own work in `init`, as a model library linking RedrawTrace only
+  /// can: a non-cancellable `await` still runs after a cancel, and sees it; a sleep ends
+  /// when the test clock passes it.
+  final class ATFeed: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var posts: [String] = []
+    @Tracked var saved = false
+    var task: EffectTask?
+
+    init() {
+      task = AppEffects.task("load") { [self] task in
+        task.sleep(for: .seconds(2)) { [self] in posts = ["Hello"] }
+      }
+    }
+
+    func save() {
+      AppEffects.task("save") { [self] task in
+        task.await("write", cancellable: false) { [self] in saved = !task.isCancelled }
+        task.cancel()
+      }
+    }
+  }
+
+  struct ATFeedView: HarnessView {
+    let feed: ATFeed
+    func body(_ content: inout ViewContent) { content.text("\(feed.posts.count) \(feed.saved)") }
+  }
+
+  @Test func aSleepEndsOnTheTestClock() {
+    AppEffects.reset()
+    defer { AppEffects.reset() }
+    let feed = ATFeed()
+    let harness = ViewHarness(tracking: .propertyLevel) { ATFeedView(feed: feed) }
+    harness.resetCounts()
+    harness.advance(by: .seconds(1))
+    #expect(feed.posts.isEmpty)
+    #expect(harness.evaluations(of: ATFeedView.self) == 0)
+    harness.advance(by: .seconds(1))
+    #expect(feed.posts == ["Hello"])
+    #expect(harness.evaluations(of: ATFeedView.self) == 1)
+    #expect(AppEffects.now == .seconds(2))
+  }
+
+  @Test func aCancelledTaskDropsItsSleepButNotAnAwaitThatFinishesAnyway() {
+    AppEffects.reset()
+    defer { AppEffects.reset() }
+    let feed = ATFeed()
+    let harness = ViewHarness(tracking: .propertyLevel) { ATFeedView(feed: feed) }
+    feed.task?.cancel()
+    harness.advance(by: .seconds(5))
+    #expect(feed.posts.isEmpty)
+    feed.save()
+    harness.flush()
+    #expect(AppEffects.suspended == ["write"])
+    #expect(harness.resume("write"))
+    #expect(!feed.saved)
+    #expect(harness.texts["ATFeedView"] == ["0 false"])
+  }
+}
