@@ -26,6 +26,8 @@ final class HarnessNode {
   var declared = Declared()
   /// What its `onChange` and `onDisappear` actions keep between evaluations.
   var lifecycle = Lifecycle()
+  /// Its lazy containers, where they are scrolled to, and what its last evaluation declared.
+  var lazy = LazyRows()
 
   /// An object a view subscribes to, and how.
   struct Subscription {
@@ -109,6 +111,14 @@ final class HarnessNode {
     var tasks: [String: EffectTask] = [:]
     /// Its `onReceive` subscriptions, by where the body declared each.
     var receivers: [WatchKey: ViewContent.Subscribed] = [:]
+  }
+
+  /// A node's lazy containers (of its last evaluation), the first row in view of each, and the
+  /// children its last evaluation declared, which scrolling declares again with other rows.
+  struct LazyRows {
+    var containers: [String: ViewContent.LazyContainer] = [:]
+    var windows: [String: Int] = [:]
+    var declared: [ViewContent.Child] = []
   }
 
   /// An `onChange` declaration: its call and which of that call's declarations it is.

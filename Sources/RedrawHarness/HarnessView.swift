@@ -39,6 +39,8 @@ public struct ViewContent {
     /// Whether its inputs or environment differ from those of the struct its node had, as
     /// SwiftUI decides whether to evaluate its body again; true for a new node.
     var inputsChanged: Bool
+    /// The lazy container whose row it is, if it is one.
+    var container: String?
   }
 
   /// A task declared by a body.
@@ -57,6 +59,8 @@ public struct ViewContent {
   var readKeys: Set<ObjectIdentifier> = []
   /// The node whose body declares the children.
   let parent: Int
+  /// The first row in view of each of the node's lazy containers, by name (0 when not scrolled).
+  var windows: [String: Int] = [:]
   /// The node of a child with this key: its current one, with the node itself, or a new one.
   let identify: (ChildKey) -> (node: Int, existing: HarnessNode?)
   var children: [Child] = []
@@ -67,6 +71,8 @@ public struct ViewContent {
   var lifecycle: [LifecycleAction] = []
   /// Its `onReceive` subscriptions, in the order declared.
   var receivers: [Receiver] = []
+  /// Its lazy containers, by name.
+  var lazyContainers: [String: LazyContainer] = [:]
   /// Text the body would show; kept so tests can read what a view displays.
   var texts: [ShownText] = []
 

@@ -66,6 +66,7 @@ extension ViewHarness {
       descendant.environment = [:]
       descendant.declared.actions = [:]
       descendant.declared.shown = []
+      descendant.lazy = HarnessNode.LazyRows()
     }
   }
 

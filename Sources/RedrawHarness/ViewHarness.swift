@@ -85,7 +85,7 @@ public final class ViewHarness {
   /// into one session at the same time (tests in parallel) are never taken for one another.
   /// Reproducible recordings renumber them from 1.
   private static let nextNodeID = AtomicInt(1)
-  private static func makeNodeID() -> Int { Int(nextNodeID.fetchAdd(1)) }
+  static func makeNodeID() -> Int { Int(nextNodeID.fetchAdd(1)) }
   private var countsByType: [String: Int] = [:]
   let inbox = Inbox()
   private var writeObservations: [ObjectIdentifier: WriteObservation] = [:]
@@ -220,11 +220,7 @@ public final class ViewHarness {
     let appeared = node.pending.isNew
     node.markClean()
     bindState(of: node)
-    let current = Dictionary(node.children.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-    var content = ViewContent(environment: node.environment, values: node.values.inherited, parent: node.id) { key in
-      if let existing = current[key] { return (existing.id, existing) }
-      return (Self.makeNodeID(), nil)
-    }
+    var content = makeContent(for: node)
     let reference = inbox.reference
     let nodeID = node.id
     // Observations of an earlier evaluation may still fire; only this one's count.
@@ -258,6 +254,8 @@ public final class ViewHarness {
     for write in writes where observedNow.contains(write.objectID) {
       inbox.post(.write(write, objectLevel: tracking.level(of: write.type) == .objectLevel))
     }
+    node.lazy.containers = content.lazyContainers
+    node.lazy.declared = content.lazyContainers.isEmpty ? [] : content.children
     reconcileChildren(of: node, with: content.children, work: &work)
     scheduleLifecycle(of: node, content.lifecycle, appeared: appeared, into: &work)
     scheduleTasks(of: node, content.tasks, into: &work)
@@ -276,6 +274,17 @@ public final class ViewHarness {
       reference.post(.write(write, objectLevel: level == .objectLevel))
     }
     return true
+  }
+
+  /// What a body of `node` declares into: its children are found among the node's.
+  func makeContent(for node: HarnessNode) -> ViewContent {
+    let current = Dictionary(node.children.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    return ViewContent(
+      environment: node.environment, values: node.values.inherited, parent: node.id, windows: node.lazy.windows
+    ) { key in
+      if let existing = current[key] { return (existing.id, existing) }
+      return (Self.makeNodeID(), nil)
+    }
   }
 
   /// Stores what the evaluation read and observes the writes to newly read models.

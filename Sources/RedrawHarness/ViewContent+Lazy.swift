@@ -1,0 +1,63 @@
+/// `List`, `LazyVStack`, `LazyHStack` and the lazy grids: rows made and evaluated only while
+/// they are in view (docs/harness.md, "Lazy containers").
+extension ViewContent {
+  /// A lazy container a body declared: its rows' ids, gathered eagerly as `List` gathers
+  /// them, how many are in view at once, and how to declare the rows of a range.
+  struct LazyContainer {
+    var ids: [AnyHashable]
+    var visible: Int
+    /// Declares the rows at the indices of `range`, except those whose id is in `skipping`.
+    var declare: (_ content: inout ViewContent, _ range: Range<Int>, _ skipping: Set<AnyHashable>) -> Void
+
+    /// The rows in view when the first one is `first`: `visible` of them, fewer at the end.
+    func window(from first: Int) -> Range<Int> {
+      let start = min(max(first, 0), max(ids.count - visible, 0))
+      return start..<min(start + visible, ids.count)
+    }
+  }
+
+  /// Declares a lazy container named `name` whose rows are `row(element)` for the elements of
+  /// `data`, as `List(data, id:) { row($0) }` or `LazyVStack { ForEach(data, id:) { row($0) } }`:
+  /// only the `visible` rows in view are made and evaluated, from the first (or where a test
+  /// scrolled it with ``ViewHarness/scroll(_:to:in:node:)``). A row that scrolls out of view
+  /// disappears (its `onDisappear` runs, its tasks are cancelled, its state goes), and one
+  /// that scrolls in is made afresh, as the scrolling does not evaluate this body again.
+  ///
+  /// Each row's identity is its `id`, as `ForEach` gives it. An eager `VStack` of a `ForEach`
+  /// is a loop of `content.child(row, id:)`: every row made and evaluated.
+  ///
+  /// - Parameters:
+  ///   - name: The container's name, which a test scrolls it by.
+  ///   - data: The elements, one row each.
+  ///   - id: The key path to each element's identity.
+  ///   - visible: How many rows are in view at once: the screenful (and the prefetched rows)
+  ///     the app shows, which depends on the screen and the rows' height.
+  ///   - file: The call's file: with its line and column, where the rows are declared.
+  ///   - line: The call's line.
+  ///   - column: The call's column.
+  ///   - row: Makes an element's row.
+  public mutating func lazy<Data: RandomAccessCollection, ID: Hashable, Row: HarnessView>(
+    _ name: String, _ data: Data, id: KeyPath<Data.Element, ID>, visible: Int = 10,
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    row: @escaping (Data.Element) -> Row
+  ) {
+    let elements = Array(data)
+    let ids = elements.map { AnyHashable($0[keyPath: id]) }
+    let container = LazyContainer(ids: ids, visible: max(visible, 0)) { content, range, skipping in
+      for index in range where !skipping.contains(ids[index]) {
+        content.child(row(elements[index]), id: ids[index], file: file, line: line, column: column)
+        content.children[content.children.count - 1].container = name
+      }
+    }
+    lazyContainers[name] = container
+    container.declare(&self, container.window(from: windows[name] ?? 0), [])
+  }
+
+  /// ``lazy(_:_:id:visible:file:line:column:row:)`` for `Identifiable` elements, by their `id`.
+  public mutating func lazy<Data: RandomAccessCollection, Row: HarnessView>(
+    _ name: String, _ data: Data, visible: Int = 10, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, row: @escaping (Data.Element) -> Row
+  ) where Data.Element: Identifiable {
+    lazy(name, data, id: \.id, visible: visible, file: file, line: line, column: column, row: row)
+  }
+}

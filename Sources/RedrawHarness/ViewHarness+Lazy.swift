@@ -1,0 +1,61 @@
+import RedrawTrace
+
+/// Scrolling a lazy container: rows come into view and go, without the body that declares
+/// the container running again.
+extension ViewHarness {
+  /// Scrolls the lazy container named `name` (``ViewContent/lazy(_:_:id:visible:file:line:column:row:)``)
+  /// so that row `row` is the first in view (or as near as the end allows), inside an
+  /// `action` span named `scroll name`, then flushes: rows that leave the view disappear,
+  /// rows that enter it are made and evaluated, the others are left as they are.
+  ///
+  /// - Returns: Whether such a container was found (the first in the tree's order, or in a
+  ///   view of type `type`, or the view at `node`).
+  @discardableResult
+  public func scroll(_ name: String, to row: Int, in type: (any HarnessView.Type)? = nil, node: Int? = nil) -> Bool {
+    let owner = mountedNodes.first { candidate in
+      (node == nil || candidate.id == node)
+        && (type.map { ObjectIdentifier(Swift.type(of: candidate.view)) == ObjectIdentifier($0) } ?? true)
+        && candidate.lazy.containers[name] != nil
+    }
+    guard let owner, let container = owner.lazy.containers[name] else { return false }
+    Trace.action("scroll \(name)", node: owner.id, binding: false) {
+      owner.lazy.windows[name] = container.window(from: row).lowerBound
+      HarnessBuild.$current.withValue(swiftUI) { reconcileRows(of: owner, in: name, container) }
+    }
+    flush()
+    return true
+  }
+
+  /// Declares the rows now in view in place of the container's rows of the last evaluation:
+  /// those still in view keep their declaration, the new ones are made now.
+  private func reconcileRows(of node: HarnessNode, in name: String, _ container: ViewContent.LazyContainer) {
+    let window = container.window(from: node.lazy.windows[name] ?? 0)
+    var kept: [AnyHashable: ViewContent.Child] = [:]
+    for child in node.lazy.declared where child.container == name {
+      guard let id = child.key.id else { continue }
+      var unchanged = child
+      unchanged.inputsChanged = false
+      kept[id] = unchanged
+    }
+    var content = makeContent(for: node)
+    Trace.withOwner(node.id) { container.declare(&content, window, Set(kept.keys)) }
+    let made = Dictionary(content.children.compactMap { child in child.key.id.map { ($0, child) } }) { first, _ in first
+    }
+    let rows = window.compactMap { kept[container.ids[$0]] ?? made[container.ids[$0]] }
+    var declared: [ViewContent.Child] = []
+    var placed = false
+    for child in node.lazy.declared {
+      guard child.container == name else {
+        declared.append(child)
+        continue
+      }
+      if !placed { declared += rows }
+      placed = true
+    }
+    if !placed { declared += rows }
+    node.lazy.declared = declared
+    var work = PassWork()
+    reconcileChildren(of: node, with: declared, work: &work)
+    work.run(from: node)
+  }
+}

@@ -1,0 +1,120 @@
+import RedrawHarness
+import RedrawTrace
+import Testing
+
+/// Lazy containers, worked by hand from Apple's "Creating performant scrollable stacks" and
+/// WWDC's lazy-stack sessions (docs/harness.md, "Lazy containers"): only the rows in view are
+/// made and evaluated; scrolling makes the rows that come into view, and the others go.
+@Suite struct LazyContainerTests {
+  struct LCItem: Identifiable, Equatable {
+    var id: Int
+    var title: String
+  }
+
+  final class LCFeed: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var items = (0..<30).map { LCItem(id: $0, title: "Post \($0)") }
+    @Tracked var header = "Feed"
+  }
+
+  final class LCLog {
+    var disappeared: [Int] = []
+  }
+
+  struct LCRow: HarnessView {
+    let item: LCItem
+    let log: LCLog
+    @ViewState var expanded = false
+    func body(_ content: inout ViewContent) {
+      content.text("\(item.title)\(expanded ? "+" : "")")
+      let id = item.id
+      let log = self.log
+      content.onDisappear { log.disappeared.append(id) }
+      content.button("Expand \(item.id)") { expanded = true }
+    }
+  }
+
+  /// `List(feed.items) { LCRow(item: $0) }` with five rows in view, or a `VStack` of them.
+  struct LCScreen: HarnessView {
+    let feed: LCFeed
+    let log: LCLog
+    let lazy: Bool
+    func body(_ content: inout ViewContent) {
+      content.text(feed.header)
+      let log = self.log
+      if lazy {
+        content.lazy("feed", feed.items, visible: 5) { LCRow(item: $0, log: log) }
+      } else {
+        for item in feed.items { content.child(LCRow(item: item, log: log), id: item.id) }
+      }
+    }
+  }
+
+  @Test(arguments: [(true, 5), (false, 30)])
+  func onlyTheRowsInViewAreEvaluated(lazy: Bool, rows: Int) {
+    let harness = ViewHarness(tracking: .propertyLevel) { LCScreen(feed: LCFeed(), log: LCLog(), lazy: lazy) }
+    #expect(harness.evaluations(of: LCRow.self) == rows)
+    #expect(harness.mounted(LCRow.self).map(\.view.item.id) == Array(0..<rows))
+  }
+
+  /// Scrolling to row 3: rows 0–2 go (their onDisappear runs), rows 5–7 are made and
+  /// evaluated, rows 3 and 4 are left alone, and the screen's body does not run.
+  @Test func scrollingMakesTheRowsThatComeIntoView() {
+    let log = LCLog()
+    let harness = ViewHarness(tracking: .propertyLevel) { LCScreen(feed: LCFeed(), log: log, lazy: true) }
+    harness.resetCounts()
+    #expect(harness.scroll("feed", to: 3))
+    #expect(harness.evaluations(of: LCScreen.self) == 0)
+    #expect(harness.evaluations(of: LCRow.self) == 3)
+    #expect(log.disappeared == [0, 1, 2])
+    #expect(harness.mounted(LCRow.self).map(\.view.item.id) == [3, 4, 5, 6, 7])
+    #expect(!harness.scroll("comments", to: 1))
+  }
+
+  /// Past the end, the last five rows are in view.
+  @Test func scrollingStopsAtTheEnd() {
+    let harness = ViewHarness(tracking: .propertyLevel) { LCScreen(feed: LCFeed(), log: LCLog(), lazy: true) }
+    harness.scroll("feed", to: 100)
+    #expect(harness.mounted(LCRow.self).map(\.view.item.id) == [25, 26, 27, 28, 29])
+  }
+
+  /// A row's state goes with it: scrolled away and back, it is made afresh.
+  @Test func aRowScrolledAwayLosesItsState() {
+    let harness = ViewHarness(tracking: .propertyLevel) { LCScreen(feed: LCFeed(), log: LCLog(), lazy: true) }
+    harness.tap("Expand 1")
+    #expect(harness.mounted(LCRow.self)[1].texts == ["Post 1+"])
+    harness.scroll("feed", to: 10)
+    harness.scroll("feed", to: 0)
+    #expect(harness.mounted(LCRow.self)[1].texts == ["Post 1"])
+  }
+
+  /// The screen runs again (a new header): the rows in view keep their place, are re-created
+  /// with the same inputs and not evaluated; the scroll position stays.
+  @Test func aNewEvaluationOfTheScreenKeepsTheWindow() {
+    let feed = LCFeed()
+    let harness = ViewHarness(tracking: .propertyLevel) { LCScreen(feed: feed, log: LCLog(), lazy: true) }
+    harness.scroll("feed", to: 10)
+    harness.resetCounts()
+    feed.header = "Today"
+    harness.flush()
+    #expect(harness.evaluations(of: LCScreen.self) == 1)
+    #expect(harness.evaluations(of: LCRow.self) == 0)
+    #expect(harness.mounted(LCRow.self).map(\.view.item.id) == [10, 11, 12, 13, 14])
+  }
+
+  /// Scrolling is a user action in the recording: the rows made for it are made inside it.
+  @Test func aScrollIsRecordedAsAnAction() {
+    let recording = Trace.record(scenario: "scroll", reproducible: true) { _ in
+      let harness = ViewHarness(tracking: .propertyLevel) { LCScreen(feed: LCFeed(), log: LCLog(), lazy: true) }
+      harness.scroll("feed", to: 1)
+    }
+    let lines = recording.lines
+    let start = lines.firstIndex { $0.contains(#""name":"scroll feed""#) }
+    #expect(start != nil)
+    let structs = lines.indices.filter {
+      lines[$0].contains(#""e":"struct""#) && lines[$0].contains(#""view":"LCRow""#)
+    }
+    #expect(structs.count == 6)
+    #expect(structs.last.map { $0 > start ?? .max } == true)
+  }
+}
