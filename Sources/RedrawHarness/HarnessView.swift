@@ -157,12 +157,16 @@ public struct ViewContent {
     let (node, existing) = identify(key)
     let typeName = String(describing: V.self)
     let view = Trace.withOwner(node) { make() }
+    let childValues = HarnessNode.Values(from: self.values, setting: values)
     let inputsChanged =
       existing.map { existing in
         let sameEnvironment =
           existing.environment.count == inherited.count
           && existing.environment.allSatisfy { inherited[$0.key] === $0.value }
-        return !sameEnvironment || !InputComparison.sameInputs(existing.view, view)
+        // An environment value the child read changed: an input of its, as SwiftUI sees it.
+        let readValueChanged = !childValues.inherited.changedKeys(from: existing.values.inherited)
+          .isDisjoint(with: existing.reads.keys)
+        return !sameEnvironment || readValueChanged || !InputComparison.sameInputs(existing.view, view)
       } ?? true
     if !StateBinding.isBound(view) {
       Trace.viewStruct(typeName, node: node, parent: parent, sameInputs: !inputsChanged)
@@ -170,7 +174,7 @@ public struct ViewContent {
     children.append(
       Child(
         key: key, node: node, typeName: typeName, environment: inherited,
-        values: HarnessNode.Values(from: self.values, setting: values), view: view,
+        values: childValues, view: view,
         site: HarnessNode.Site(file: file, line: line), inputsChanged: inputsChanged))
   }
 

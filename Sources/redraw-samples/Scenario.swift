@@ -84,5 +84,7 @@ struct Scenario: Sendable {
     SearchMigration.scenario, NestedListMigration.scenario, EffectfulOwnerMigration.scenario,
     EqualValuesMigration.scenario,
     SearchOnChangeScenario.scenario,
+    PreferencesScenario.scenario,
+    LiveResultsScenario.scenario,
   ]
 }

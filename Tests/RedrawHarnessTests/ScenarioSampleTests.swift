@@ -153,6 +153,39 @@ struct ScenarioSampleTests {
         "over-broad-invalidation SearchBox SearchModel.resultCount ×3",
       ]),
     Expected(sample: "search-on-change-property-level", evaluations: 9, overBroad: 0, findings: []),
+    // Six views appear (6). A toggle: the screen (its binding read wifi) and the status line
+    // (2). Two steps, one write of volume: the screen, its volume row given a binding with a
+    // new value, and, object-level, the status line (3; 2). A new accent: the screen, the
+    // preview that reads the key (its swatch not), and, object-level, the status line (3; 2).
+    // Two keystrokes into the note's own state: the note (2). So 16 and 14; the status line's
+    // two are over-broad. The screen makes a binding to each property, so it reads the whole
+    // model and runs for every change, the row and the preview under it with it: true, a
+    // control in a child of its own holding the model would keep the screen out of it.
+    Expected(
+      sample: "preferences-object-level", evaluations: 16, overBroad: 2,
+      findings: [
+        "whole-model-read PreferencesScreen Preferences.- ×2",
+        "over-broad-invalidation StatusLine Preferences.accent ×1",
+        "over-broad-invalidation StatusLine Preferences.volume ×1",
+      ]),
+    Expected(
+      sample: "preferences-property-level", evaluations: 14, overBroad: 0,
+      findings: ["whole-model-read PreferencesScreen Preferences.- ×2"]),
+    // The screen and the label appear (2); the task sets isLoading (2; the screen, 1). The
+    // results: the screen and four rows, and, object-level, the label (6; 5). Two ticks: the
+    // label, and, object-level, the screen (4; 2). A scroll to row 10: four new rows (4). A new
+    // query: the screen and the label (2; 1), the restarted task's isLoading (2; 1), its
+    // results: the screen, four new rows in view, the label (6; 5). So 28 and 21; over-broad:
+    // the label for isLoading, results and query, the screen for the ticks (7).
+    Expected(
+      sample: "live-results-object-level", evaluations: 28, overBroad: 7,
+      findings: [
+        "over-broad-invalidation RefreshLabel ResultsModel.isLoading ×2",
+        "over-broad-invalidation RefreshLabel ResultsModel.results ×2",
+        "over-broad-invalidation ResultsScreen ResultsModel.secondsAgo ×2",
+        "over-broad-invalidation RefreshLabel ResultsModel.query ×1",
+      ]),
+    Expected(sample: "live-results-property-level", evaluations: 21, overBroad: 0, findings: []),
   ]
 
   @Test(arguments: expectations)
@@ -174,6 +207,7 @@ struct ScenarioSampleTests {
   /// missed updates added back.
   @Test(arguments: [
     "profile", "environment", "collection", "chat-actions", "state-object-owner", "nested-items", "search-on-change",
+    "preferences", "live-results",
   ])
   func whatIfOfObjectLevelEqualsPropertyLevelEvaluations(scenario: String) throws {
     let objectLevel = try Self.analyze("\(scenario)-object-level").summary
