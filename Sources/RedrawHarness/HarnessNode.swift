@@ -131,6 +131,8 @@ final class HarnessNode {
   struct Declared {
     var actions: [String: ViewContent.Action] = [:]
     var shown: [ViewContent.ShownText] = []
+    /// Its `.refreshable` action, if it declared one.
+    var refresh: ((EffectTask) -> Void)?
   }
 
   /// A source location: the `content.child(…)` call that declares a view, or the

@@ -91,6 +91,8 @@ public struct ViewContent {
   }
   /// Event handlers the body declares, by name: buttons, text fields and other controls.
   var actions: [String: Action] = [:]
+  /// Its `.refreshable` action.
+  var refresh: ((EffectTask) -> Void)?
 
   /// An event handler declared by a body.
   enum Action {
@@ -195,6 +197,12 @@ public struct ViewContent {
     _ work: @escaping () -> Void
   ) {
     task(name, id: id, file: file, line: line) { _ in work() }
+  }
+
+  /// Declares what pulling to refresh does, as `.refreshable { await model.refresh() }`: a
+  /// test pulls with ``ViewHarness/refresh(in:node:)``, which starts `action` as a task.
+  public mutating func refreshable(_ action: @escaping (EffectTask) -> Void) {
+    refresh = action
   }
 
   /// Declares a button named `name` whose action is `perform`, as `Button(name) { … }` does.

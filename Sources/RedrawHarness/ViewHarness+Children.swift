@@ -65,6 +65,7 @@ extension ViewHarness {
       descendant.view = Unmounted()
       descendant.environment = [:]
       descendant.declared.actions = [:]
+      descendant.declared.refresh = nil
       descendant.declared.shown = []
       descendant.lazy = HarnessNode.LazyRows()
     }

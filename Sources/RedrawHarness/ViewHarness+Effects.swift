@@ -3,7 +3,7 @@ import RedrawTrace
 /// The test's hand on the work app code started (`AppEffects`, views' tasks): what a task
 /// awaits arrives, and time passes, each followed by the update it causes.
 extension ViewHarness {
-  /// Resumes the first pending `await` named `name` (`EffectTask.await(_:cancellable:_:)`),
+  /// Resumes the first pending `await` named `name` (`EffectTask.await(_:cancellable:_:catch:)`),
   /// as the awaited work finishing would, then processes the update its code causes.
   ///
   /// - Returns: Whether an `await` of that name was pending (none is after its task was
@@ -11,6 +11,37 @@ extension ViewHarness {
   @discardableResult
   public func resume(_ name: String) -> Bool {
     guard AppEffects.resume(name) else { return false }
+    flush()
+    return true
+  }
+
+  /// Fails the first pending `await` named `name`, as the awaited work throwing would: its
+  /// `catch` code runs (`EffectTask.await(_:cancellable:_:catch:)`), then the update it causes.
+  ///
+  /// - Returns: Whether an `await` of that name was pending.
+  @discardableResult
+  public func fail(_ name: String) -> Bool {
+    guard AppEffects.resume(name, failing: true) else { return false }
+    flush()
+    return true
+  }
+
+  /// Pulls to refresh the view that declares `.refreshable` (``ViewContent/refreshable(_:)``,
+  /// the first in the tree's order, or of type `type`, or at `node`): its action starts as a
+  /// task inside an `action` span named `refresh`, then the update follows; what it awaits
+  /// resumes when the test says.
+  ///
+  /// - Returns: Whether such a view was found.
+  @discardableResult
+  public func refresh(in type: (any HarnessView.Type)? = nil, node: Int? = nil) -> Bool {
+    guard
+      let owner = mountedNodes.first(where: { candidate in
+        (node == nil || candidate.id == node)
+          && (type.map { ObjectIdentifier(Swift.type(of: candidate.view)) == ObjectIdentifier($0) } ?? true)
+          && candidate.declared.refresh != nil
+      }), let refresh = owner.declared.refresh
+    else { return false }
+    Trace.action("refresh", node: owner.id, binding: false) { refresh(EffectTask(name: "refresh")) }
     flush()
     return true
   }

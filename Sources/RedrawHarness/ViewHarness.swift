@@ -247,6 +247,7 @@ public final class ViewHarness {
     node.reads.keys = content.readKeys
     node.declared.shown = content.texts
     node.declared.actions = content.actions
+    node.declared.refresh = content.refresh
     let observedNow = record(reads, for: node)
     subscribe(node, to: content.receivers)
     // A write during the body to a model first observed by it was made before its

@@ -35,7 +35,7 @@ public enum AppEffects {
   /// Starts `work` as `Task { … }` would: records a `task` effect now and runs `work` after
   /// the current update (at the next `ViewHarness.flush()`, or ``runTasks()``) on this thread,
   /// as the main actor runs a task after the update that started it. `work` runs up to its
-  /// first ``EffectTask/await(_:cancellable:_:)`` or ``EffectTask/sleep(for:_:)``.
+  /// first ``EffectTask/await(_:cancellable:_:catch:)`` or ``EffectTask/sleep(for:_:)``.
   ///
   /// - Returns: The task, which the caller may keep to cancel it (`loadTask?.cancel()`).
   @discardableResult
@@ -91,13 +91,28 @@ public enum AppEffects {
     return subscription
   }
 
+  /// The publisher of the notification `name` on this thread, as
+  /// `NotificationCenter.default.publisher(for: name)`: the same object every time, as that
+  /// publisher is equal to another for the same name, so a view's `onReceive` of it keeps its
+  /// subscription across evaluations. It emits at every ``post(_:)`` of `name`.
+  public static func publisher(for name: String) -> EffectSubject<Void> {
+    let registry = EffectRegistry.current
+    if let subject = registry.notifications[name] { return subject }
+    let subject = EffectSubject<Void>()
+    registry.notifications[name] = subject
+    return subject
+  }
+
   /// Posts the notification `name`: runs every observer of it registered on this thread, in
-  /// the order they were registered. Their writes invalidate views at the next flush.
+  /// the order they were registered, then every subscriber to its ``publisher(for:)``. Their
+  /// writes invalidate views at the next flush.
   public static func post(_ name: String) {
     Trace.mark("post \(name)")
-    for observer in EffectRegistry.current.observers where observer.name == name {
+    let registry = EffectRegistry.current
+    for observer in registry.observers where observer.name == name {
       observer.work?()
     }
+    registry.notifications[name]?.send(())
   }
 
   /// Runs the tasks started so far on this thread, and those they start, in order, each up to
@@ -124,6 +139,7 @@ public enum AppEffects {
     registry.starts.removeAll()
     registry.suspensions.removeAll()
     registry.observers.removeAll()
+    registry.notifications.removeAll()
     for subscription in registry.scheduled { subscription.cancel() }
     registry.scheduled.removeAll()
     registry.timers.removeAll()
@@ -132,15 +148,17 @@ public enum AppEffects {
 
   // MARK: - Driving (for the harness, which flushes after each)
 
-  /// Runs the code after the first pending `await` named `name`.
+  /// Runs the code after the first pending `await` named `name`, or, when `failing`, the
+  /// `catch` code its error reaches (nothing when it has none).
   ///
   /// - Returns: Whether one was pending.
-  package static func resume(_ name: String) -> Bool {
+  package static func resume(_ name: String, failing: Bool = false) -> Bool {
     let registry = EffectRegistry.current
     guard let index = registry.suspensions.firstIndex(where: { $0.name == name && $0.due == nil }) else {
       return false
     }
-    registry.suspensions.remove(at: index).then()
+    let suspension = registry.suspensions.remove(at: index)
+    if failing { suspension.failure?() } else { suspension.then() }
     return true
   }
 
@@ -175,6 +193,8 @@ final class EffectRegistry {
   var starts: [() -> Void] = []
   var suspensions: [EffectTask.Suspension] = []
   var observers: [ObserverToken] = []
+  /// The publishers of notifications, by name.
+  var notifications: [String: EffectSubject<Void>] = [:]
   /// The timers connected now, and the scheduled ones' subscriptions, kept until cancelled.
   var timers: [EffectTimer] = []
   var scheduled: [EffectSubscription] = []

@@ -21,16 +21,22 @@ public final class EffectTask {
   }
 
   /// Suspends at an `await` named `name`: `then`, the code after it, runs when the test
-  /// resumes `name`.
+  /// resumes `name`; `failure`, the `catch` the awaited error reaches, when the test fails it:
+  /// `task.await("items") { … } catch: { … }`.
   ///
   /// - Parameters:
   ///   - name: What is awaited, as a test names it: `"feed response"`.
   ///   - cancellable: Whether the awaited work throws when the task is cancelled
   ///     (`try await URLSession…`, `try await Task.sleep`): then `then` never runs after a
-  ///     cancellation. False for work that finishes anyway.
+  ///     cancellation, and `failure` runs instead, as a job of its own. False for work that
+  ///     finishes anyway.
   ///   - then: The code after the `await`.
-  public func `await`(_ name: String, cancellable: Bool = true, _ then: @escaping () -> Void) {
-    suspend(name: name, due: nil, cancellable: cancellable, then)
+  ///   - failure: The code a thrown error runs (`catch { … }`): at `harness.fail(name)`, or
+  ///     after a cancellation. Without it, a failure skips the rest of the task.
+  public func `await`(
+    _ name: String, cancellable: Bool = true, _ then: @escaping () -> Void, catch failure: (() -> Void)? = nil
+  ) {
+    suspend(name: name, due: nil, cancellable: cancellable, failure: failure, then)
   }
 
   /// Sleeps for `duration` of the test clock, as `try await Task.sleep(for:)`: `then` runs when
@@ -38,20 +44,30 @@ public final class EffectTask {
   public func sleep(for duration: Duration, _ then: @escaping () -> Void) {
     let registry = EffectRegistry.current
     let due = DueTime(time: registry.now + duration, sequence: registry.nextSequence())
-    suspend(name: "sleep \(duration)", due: due, cancellable: true, then)
+    suspend(name: "sleep \(duration)", due: due, cancellable: true, failure: nil, then)
   }
 
-  /// Cancels the task: what waits on its cancellable `await`s and sleeps will not run.
+  /// Cancels the task: what waits on its cancellable `await`s and sleeps will not run; their
+  /// `catch` code runs after the current update, as the thrown `CancellationError` reaches it.
   public func cancel() {
     guard !isCancelled else { return }
     isCancelled = true
-    EffectRegistry.current.suspensions.removeAll { $0.task === self && $0.cancellable }
+    let registry = EffectRegistry.current
+    for suspension in registry.suspensions where suspension.task === self && suspension.cancellable {
+      if let failure = suspension.failure { registry.starts.append(failure) }
+    }
+    registry.suspensions.removeAll { $0.task === self && $0.cancellable }
   }
 
-  private func suspend(name: String, due: DueTime?, cancellable: Bool, _ then: @escaping () -> Void) {
-    if isCancelled, cancellable { return }
+  private func suspend(
+    name: String, due: DueTime?, cancellable: Bool, failure: (() -> Void)?, _ then: @escaping () -> Void
+  ) {
+    if isCancelled, cancellable {
+      if let failure { EffectRegistry.current.starts.append(failure) }
+      return
+    }
     EffectRegistry.current.suspensions.append(
-      Suspension(task: self, name: name, due: due, cancellable: cancellable, then: then))
+      Suspension(task: self, name: name, due: due, cancellable: cancellable, failure: failure, then: then))
   }
 
   /// A task waiting: on an `await` the test resumes by name, or until a time on the clock.
@@ -61,6 +77,8 @@ public final class EffectTask {
     /// When a sleep ends; nil for an `await`.
     let due: DueTime?
     let cancellable: Bool
+    /// The `catch` code an error runs, if any.
+    let failure: (() -> Void)?
     let then: () -> Void
   }
 }

@@ -146,4 +146,59 @@ import Testing
     #expect(!feed.saved)
     #expect(harness.texts["ATFeedView"] == ["0 false"])
   }
+
+  /// `.refreshable { await model.reload() }` whose `reload` catches its error:
+  /// `do { items = try await api.items() } catch { failed = true }`.
+  final class ATInbox: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var items = 0
+    @Tracked var failed = false
+
+    func reload(_ task: EffectTask) {
+      task.await("items") { [self] in
+        items += 1
+      } catch: { [self] in
+        failed = true
+      }
+    }
+  }
+
+  struct ATInboxView: HarnessView {
+    let inbox: ATInbox
+    func body(_ content: inout ViewContent) {
+      content.text("\(inbox.items) \(inbox.failed)")
+      let inbox = self.inbox
+      content.refreshable { inbox.reload($0) }
+    }
+  }
+
+  /// A pull starts the action; the items arriving is one update; a failed pull runs the catch.
+  @Test func pullingToRefreshStartsATaskWhoseErrorsTheTestDecides() {
+    AppEffects.reset()
+    defer { AppEffects.reset() }
+    let inbox = ATInbox()
+    let harness = ViewHarness(tracking: .propertyLevel) { ATInboxView(inbox: inbox) }
+    #expect(harness.refresh())
+    #expect(harness.resume("items"))
+    #expect(harness.refresh(in: ATInboxView.self))
+    #expect(harness.fail("items"))
+    #expect(harness.texts["ATInboxView"] == ["1 true"])
+    #expect(!harness.refresh(in: ATFeedView.self))
+  }
+
+  /// Cancelling a task whose `await` has a catch runs the catch after the update, as the
+  /// thrown `CancellationError` reaches it.
+  @Test func aCancelledAwaitThrowsIntoItsCatch() {
+    AppEffects.reset()
+    defer { AppEffects.reset() }
+    let inbox = ATInbox()
+    let harness = ViewHarness(tracking: .propertyLevel) { ATInboxView(inbox: inbox) }
+    let task = AppEffects.task("reload") { inbox.reload($0) }
+    harness.flush()
+    task.cancel()
+    #expect(!inbox.failed)
+    harness.flush()
+    #expect(inbox.failed)
+    #expect(!harness.resume("items"))
+  }
 }

@@ -111,4 +111,30 @@ import Testing
     harness.advance(by: .seconds(3))
     #expect(ticker.seconds == 3)
   }
+
+  /// `.onReceive(NotificationCenter.default.publisher(for: .didUpdate)) { … }` in a view whose
+  /// body runs again: the publisher is equal for the same name, so the subscription is kept,
+  /// and each post runs the action once.
+  struct RCUpdates: HarnessView {
+    @ViewState var posts = 0
+    func body(_ content: inout ViewContent) {
+      content.text("\(posts)")
+      let posts = $posts
+      content.onReceive(AppEffects.publisher(for: "didUpdate")) { posts.wrappedValue += 1 }
+    }
+  }
+
+  @Test func aNotificationPublisherKeepsItsSubscription() {
+    AppEffects.reset()
+    defer { AppEffects.reset() }
+    let harness = ViewHarness(tracking: .propertyLevel) { RCUpdates() }
+    AppEffects.post("didUpdate")
+    harness.flush()
+    AppEffects.post("didUpdate")
+    harness.flush()
+    AppEffects.post("other")
+    harness.flush()
+    #expect(harness.texts["RCUpdates"] == ["2"])
+    #expect(harness.evaluations(of: RCUpdates.self) == 3)
+  }
 }
