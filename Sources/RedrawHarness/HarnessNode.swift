@@ -26,6 +26,8 @@ final class HarnessNode {
   var declared = Declared()
   /// What its `onChange` and `onDisappear` actions keep between evaluations.
   var lifecycle = Lifecycle()
+  /// What its parent's last evaluation attached to it.
+  var modifiers = ViewModifiers()
   /// Its lazy containers, where they are scrolled to, and what its last evaluation declared.
   var lazy = LazyRows()
 

@@ -41,6 +41,8 @@ public struct ViewContent {
     var inputsChanged: Bool
     /// The lazy container whose row it is, if it is one.
     var container: String?
+    /// What the parent's body attached to it.
+    var modifiers = ViewModifiers()
   }
 
   /// A task declared by a body.
@@ -143,10 +145,13 @@ public struct ViewContent {
   ///     which is part of its identity and the `site` its `body` events record.
   ///   - line: The call's line.
   ///   - column: The call's column, which tells apart two children declared on one line.
+  ///   - modifiers: Actions attached to the child, as `.onAppear` and `.onTapGesture` on it
+  ///     (``ViewModifiers``).
   public mutating func child<V: HarnessView>(
     _ make: @autoclosure () -> V, id: AnyHashable? = nil, environment: [AnyObject] = [],
     values: @escaping (inout HarnessEnvironmentValues) -> Void = { _ in },
-    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    modifiers: (inout ViewModifiers) -> Void = { _ in }
   ) {
     var inherited = self.environment
     for object in environment { inherited[ObjectIdentifier(type(of: object))] = object }
@@ -178,6 +183,7 @@ public struct ViewContent {
         key: key, node: node, typeName: typeName, environment: inherited,
         values: childValues, view: view,
         site: HarnessNode.Site(file: file, line: line), inputsChanged: inputsChanged))
+    modifiers(&children[children.count - 1].modifiers)
   }
 
   /// Declares work to run once each time the view appears (`.task { }`), or again

@@ -35,17 +35,22 @@ extension ViewContent {
   ///   - file: The call's file: with its line and column, where the rows are declared.
   ///   - line: The call's line.
   ///   - column: The call's column.
+  ///   - modifiers: Actions attached to an element's row (``ViewModifiers``), as
+  ///     `row(item).onAppear { … }` in the `ForEach`.
   ///   - row: Makes an element's row.
   public mutating func lazy<Data: RandomAccessCollection, ID: Hashable, Row: HarnessView>(
     _ name: String, _ data: Data, id: KeyPath<Data.Element, ID>, visible: Int = 10,
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    modifiers: @escaping (Data.Element, inout ViewModifiers) -> Void = { _, _ in },
     row: @escaping (Data.Element) -> Row
   ) {
     let elements = Array(data)
     let ids = elements.map { AnyHashable($0[keyPath: id]) }
     let container = LazyContainer(ids: ids, visible: max(visible, 0)) { content, range, skipping in
       for index in range where !skipping.contains(ids[index]) {
-        content.child(row(elements[index]), id: ids[index], file: file, line: line, column: column)
+        content.child(row(elements[index]), id: ids[index], file: file, line: line, column: column) {
+          modifiers(elements[index], &$0)
+        }
         content.children[content.children.count - 1].container = name
       }
     }
@@ -53,11 +58,14 @@ extension ViewContent {
     container.declare(&self, container.window(from: windows[name] ?? 0), [])
   }
 
-  /// ``lazy(_:_:id:visible:file:line:column:row:)`` for `Identifiable` elements, by their `id`.
+  /// ``lazy(_:_:id:visible:file:line:column:modifiers:row:)`` for `Identifiable` elements, by
+  /// their `id`.
   public mutating func lazy<Data: RandomAccessCollection, Row: HarnessView>(
     _ name: String, _ data: Data, visible: Int = 10, file: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column, row: @escaping (Data.Element) -> Row
+    column: UInt = #column, modifiers: @escaping (Data.Element, inout ViewModifiers) -> Void = { _, _ in },
+    row: @escaping (Data.Element) -> Row
   ) where Data.Element: Identifiable {
-    lazy(name, data, id: \.id, visible: visible, file: file, line: line, column: column, row: row)
+    lazy(
+      name, data, id: \.id, visible: visible, file: file, line: line, column: column, modifiers: modifiers, row: row)
   }
 }

@@ -11,6 +11,7 @@ extension ViewHarness {
         // The parent re-created the child's struct; its body runs again only for new inputs.
         if declaration.inputsChanged { child.pending.inputsChanged = true }
         child.view = declaration.view
+        child.modifiers = declaration.modifiers
         bindState(of: child)
         child.environment = declaration.environment
         let changed = declaration.values.inherited.changedKeys(from: child.values.inherited)
@@ -22,6 +23,7 @@ extension ViewHarness {
           id: declaration.node, key: declaration.key, typeName: declaration.typeName, view: declaration.view,
           environment: declaration.environment, values: declaration.values, site: declaration.site)
         child.parent = node
+        child.modifiers = declaration.modifiers
         children.append(child)
       }
     }
@@ -55,7 +57,7 @@ extension ViewHarness {
   private func unmount(_ node: HarnessNode, work: inout PassWork) {
     for descendant in node.subtree.reversed() {
       Trace.unmount(viewNamed: descendant.typeName, node: descendant.id)
-      work.disappear += descendant.lifecycle.disappear
+      work.disappear += descendant.lifecycle.disappear + descendant.modifiers.disappear
       // Its tasks are cancelled, and its subscriptions end with their lifecycle.
       for task in descendant.lifecycle.tasks.values { task.cancel() }
       descendant.lifecycle = HarnessNode.Lifecycle()
@@ -66,6 +68,7 @@ extension ViewHarness {
       descendant.environment = [:]
       descendant.declared.actions = [:]
       descendant.declared.refresh = nil
+      descendant.modifiers = ViewModifiers()
       descendant.declared.shown = []
       descendant.lazy = HarnessNode.LazyRows()
     }

@@ -108,6 +108,11 @@ extension ViewHarness {
     mountedNodes.lazy.filter { candidate in
       (node == nil || candidate.id == node)
         && (type.map { ObjectIdentifier(Swift.type(of: candidate.view)) == ObjectIdentifier($0) } ?? true)
-    }.compactMap { candidate in candidate.declared.actions[name].map { (candidate.id, $0) } }.first
+    }.compactMap { candidate in
+      // The innermost gesture first: the view's own control, then one its parent attached.
+      (candidate.declared.actions[name] ?? candidate.modifiers.taps[name].map { .button($0) }).map {
+        (candidate.id, $0)
+      }
+    }.first
   }
 }

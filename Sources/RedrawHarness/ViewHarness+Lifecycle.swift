@@ -56,6 +56,8 @@ extension ViewHarness {
       }
     }
     node.lifecycle.watched = watched
+    // `.onAppear` attached by the parent wraps the child: after the child's own.
+    if appeared { actions += node.modifiers.appear }
     if !actions.isEmpty { work.actions[node.id] = actions }
   }
 }

@@ -117,4 +117,45 @@ import Testing
     #expect(structs.count == 6)
     #expect(structs.last.map { $0 > start ?? .max } == true)
   }
+
+  /// `ForEach(feed.items) { LCRow(item: $0).onAppear { if last { feed.loadMore() } }
+  /// .onTapGesture { selected = $0 } }` in a list four rows high: the attached actions run no
+  /// body of their own; a tap reaches the row's own button first.
+  struct LCPagedScreen: HarnessView {
+    let feed: LCFeed
+    let log: LCLog
+    @ViewState var selected = -1
+    func body(_ content: inout ViewContent) {
+      content.text("\(selected)")
+      let feed = self.feed
+      let log = self.log
+      let selected = $selected
+      content.lazy(
+        "feed", feed.items, visible: 4,
+        modifiers: { item, modifiers in
+          modifiers.onAppear {
+            guard item.id == feed.items.last?.id else { return }
+            feed.items += [LCItem(id: feed.items.count, title: "More")]
+          }
+          modifiers.onTapGesture("Select") { selected.wrappedValue = item.id }
+          modifiers.onTapGesture("Expand 2") { selected.wrappedValue = 100 }
+        }
+      ) { LCRow(item: $0, log: log) }
+    }
+  }
+
+  @Test func actionsAttachedToRowsRunWithoutABodyOfTheirOwn() {
+    let feed = LCFeed()
+    feed.items = Array(feed.items.prefix(6))
+    let harness = ViewHarness(tracking: .propertyLevel) { LCPagedScreen(feed: feed, log: LCLog()) }
+    #expect(harness.evaluations(of: LCRow.self) == 4)
+    harness.scroll("feed", to: 2)
+    // Rows 4 and 5 appear; the last one's onAppear loads one more item.
+    #expect(feed.items.count == 7)
+    harness.tap("Select", node: harness.mounted(LCRow.self)[0].node)
+    #expect(harness.texts["LCPagedScreen"] == ["2"])
+    harness.tap("Expand 2")
+    #expect(harness.texts["LCPagedScreen"] == ["2"])
+    #expect(harness.mounted(LCRow.self)[0].texts == ["Post 2+"])
+  }
 }
