@@ -35,14 +35,15 @@ extension ViewContent {
   ///   - file: The call's file: with its line and column, where the rows are declared.
   ///   - line: The call's line.
   ///   - column: The call's column.
-  ///   - modifiers: Actions attached to an element's row (``ViewModifiers``), as
-  ///     `row(item).onAppear { … }` in the `ForEach`.
   ///   - row: Makes an element's row.
+  ///   - modifiers: Actions attached to an element's row (``ViewModifiers``), as
+  ///     `row(item).onAppear { … }` in the `ForEach`: `content.lazy("feed", items) { Row($0) }
+  ///     modifiers: { item, row in row.onAppear { … } }`.
   public mutating func lazy<Data: RandomAccessCollection, ID: Hashable, Row: HarnessView>(
     _ name: String, _ data: Data, id: KeyPath<Data.Element, ID>, visible: Int = 10,
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-    modifiers: @escaping (Data.Element, inout ViewModifiers) -> Void = { _, _ in },
-    row: @escaping (Data.Element) -> Row
+    row: @escaping (Data.Element) -> Row,
+    modifiers: @escaping (Data.Element, inout ViewModifiers) -> Void = { _, _ in }
   ) {
     let elements = Array(data)
     let ids = elements.map { AnyHashable($0[keyPath: id]) }
@@ -58,14 +59,14 @@ extension ViewContent {
     container.declare(&self, container.window(from: windows[name] ?? 0), [])
   }
 
-  /// ``lazy(_:_:id:visible:file:line:column:modifiers:row:)`` for `Identifiable` elements, by
+  /// ``lazy(_:_:id:visible:file:line:column:row:modifiers:)`` for `Identifiable` elements, by
   /// their `id`.
   public mutating func lazy<Data: RandomAccessCollection, Row: HarnessView>(
     _ name: String, _ data: Data, visible: Int = 10, file: StaticString = #filePath, line: UInt = #line,
-    column: UInt = #column, modifiers: @escaping (Data.Element, inout ViewModifiers) -> Void = { _, _ in },
-    row: @escaping (Data.Element) -> Row
+    column: UInt = #column, row: @escaping (Data.Element) -> Row,
+    modifiers: @escaping (Data.Element, inout ViewModifiers) -> Void = { _, _ in }
   ) where Data.Element: Identifiable {
     lazy(
-      name, data, id: \.id, visible: visible, file: file, line: line, column: column, modifiers: modifiers, row: row)
+      name, data, id: \.id, visible: visible, file: file, line: line, column: column, row: row, modifiers: modifiers)
   }
 }

@@ -130,17 +130,16 @@ import Testing
       let feed = self.feed
       let log = self.log
       let selected = $selected
-      content.lazy(
-        "feed", feed.items, visible: 4,
-        modifiers: { item, modifiers in
-          modifiers.onAppear {
-            guard item.id == feed.items.last?.id else { return }
-            feed.items += [LCItem(id: feed.items.count, title: "More")]
-          }
-          modifiers.onTapGesture("Select") { selected.wrappedValue = item.id }
-          modifiers.onTapGesture("Expand 2") { selected.wrappedValue = 100 }
+      content.lazy("feed", feed.items, visible: 4) {
+        LCRow(item: $0, log: log)
+      } modifiers: { item, modifiers in
+        modifiers.onAppear {
+          guard item.id == feed.items.last?.id else { return }
+          feed.items += [LCItem(id: feed.items.count, title: "More")]
         }
-      ) { LCRow(item: $0, log: log) }
+        modifiers.onTapGesture("Select") { selected.wrappedValue = item.id }
+        modifiers.onTapGesture("Expand 2") { selected.wrappedValue = 100 }
+      }
     }
   }
 
