@@ -139,19 +139,19 @@ public struct ViewContent {
   ///   - id: An explicit identity, as `ForEach` or `.id(_:)` give: a new `id` is a new view
   ///     (fresh state, initializers and tasks run again), the same `id` keeps it.
   ///   - environment: Objects to inject into the child's subtree, as `.environment(_:)` does.
+  ///   - modifiers: Actions attached to the child, as `.onAppear` and `.onTapGesture` on it
+  ///     (``ViewModifiers``): the trailing closure, `content.child(Row()) { $0.onAppear { … } }`.
   ///   - values: Sets environment values for the child's subtree, as `.environment(\.key, value)`
   ///     does: `values: { $0.accent = "red" }`.
   ///   - file: The call's file: with its line and column, the child's place in its parent,
   ///     which is part of its identity and the `site` its `body` events record.
   ///   - line: The call's line.
   ///   - column: The call's column, which tells apart two children declared on one line.
-  ///   - modifiers: Actions attached to the child, as `.onAppear` and `.onTapGesture` on it
-  ///     (``ViewModifiers``).
   public mutating func child<V: HarnessView>(
     _ make: @autoclosure () -> V, id: AnyHashable? = nil, environment: [AnyObject] = [],
+    modifiers: (inout ViewModifiers) -> Void = { _ in },
     values: @escaping (inout HarnessEnvironmentValues) -> Void = { _ in },
-    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-    modifiers: (inout ViewModifiers) -> Void = { _ in }
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     var inherited = self.environment
     for object in environment { inherited[ObjectIdentifier(type(of: object))] = object }

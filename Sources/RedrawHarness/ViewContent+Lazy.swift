@@ -49,9 +49,9 @@ extension ViewContent {
     let ids = elements.map { AnyHashable($0[keyPath: id]) }
     let container = LazyContainer(ids: ids, visible: max(visible, 0)) { content, range, skipping in
       for index in range where !skipping.contains(ids[index]) {
-        content.child(row(elements[index]), id: ids[index], file: file, line: line, column: column) {
-          modifiers(elements[index], &$0)
-        }
+        content.child(
+          row(elements[index]), id: ids[index], modifiers: { modifiers(elements[index], &$0) }, file: file, line: line,
+          column: column)
         content.children[content.children.count - 1].container = name
       }
     }

@@ -256,6 +256,10 @@ public final class ViewHarness {
       inbox.post(.write(write, objectLevel: tracking.level(of: write.type) == .objectLevel))
     }
     node.lazy.containers = content.lazyContainers
+    // A list that got shorter is scrolled no further than its end, as a scroll view's offset.
+    for (name, container) in content.lazyContainers where node.lazy.windows[name] != nil {
+      node.lazy.windows[name] = container.window(from: node.lazy.windows[name] ?? 0).lowerBound
+    }
     node.lazy.declared = content.lazyContainers.isEmpty ? [] : content.children
     reconcileChildren(of: node, with: content.children, work: &work)
     scheduleLifecycle(of: node, content.lifecycle, appeared: appeared, into: &work)
