@@ -15,7 +15,7 @@ import RedrawTrace
 /// Stored properties are the view's inputs: when a parent re-evaluates, it re-creates the
 /// struct, and the harness re-evaluates the child's body only if an input changed, compared
 /// as SwiftUI compares them (objects by identity, plain data by its fields, other values by
-/// `==`; a closure always counts as changed). ``ViewState`` properties are the view's state
+/// `==`, other structs by their fields; a closure always counts as changed). ``ViewState`` properties are the view's state
 /// and are not inputs.
 public protocol HarnessView {
   /// Reads models and declares children, tasks and environment values.

@@ -12,9 +12,10 @@
 ///   an enum of them) by its fields, `Equatable` or not;
 /// - other `Equatable` values (a `String`, an array) by `==`;
 /// - optionals through their value;
-/// - anything else counts as changed: a closure, or a struct that holds a `String` or a
-///   reference and is not `Equatable`. So a child with a closure property is evaluated
-///   again every time its parent is.
+/// - other structs, tuples and enums by their fields, by these rules;
+/// - anything else counts as changed: a closure, or a collection of values that are not
+///   `Equatable`. So a child with a closure property is evaluated again every time its
+///   parent is.
 enum InputComparison {
   static func sameInputs(_ old: any HarnessView, _ new: any HarnessView) -> Bool {
     guard type(of: old) == type(of: new) else { return false }
@@ -56,9 +57,28 @@ enum InputComparison {
         }
         return sameFields(oldMirror, newMirror)
       }
-      guard let equatable = old as? any Equatable else { return false }
-      return equatable.isEqual(to: new)
+      if let equatable = old as? any Equatable { return equatable.isEqual(to: new) }
+      // Not `Equatable`: a struct, tuple or enum by its fields, by these same rules, as
+      // SwiftUI "falls back to its own field compare" (an Apple engineer, quoted in
+      // docs/sources/swiftui-runtime.md). A closure has no fields to compare, and a collection
+      // of such values is its storage, made anew: both count as changed.
+      guard type(of: old) == type(of: new) else { return false }
+      switch oldMirror.displayStyle {
+      case .struct?, .tuple?:
+        return sameFields(oldMirror, newMirror)
+      case .enum?:
+        return String(describing: oldMirror.subjectType) == String(describing: newMirror.subjectType)
+          && caseName(old) == caseName(new) && sameFields(oldMirror, newMirror)
+      default:
+        return false
+      }
     }
+  }
+
+  /// An enum value's case name, without its payload.
+  private static func caseName(_ value: Any) -> Substring {
+    let description = String(describing: value)
+    return description.prefix { $0 != "(" }
   }
 
   /// Whether the fields (or an enum's case and payload) of two values of one type are the same.

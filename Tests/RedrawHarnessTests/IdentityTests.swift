@@ -183,9 +183,17 @@ struct Insets {
   var leading = 0.0
 }
 
-/// Not plain data (a `String`) and not `Equatable`: SwiftUI cannot compare it.
+/// Not plain data (a `String`) and not `Equatable`: SwiftUI compares its fields, the
+/// `String` by `==`.
 struct Caption {
   var text = "hello"
+}
+
+/// Not `Equatable`, holding a closure (no fields to compare) and an array of captions (not
+/// `Equatable`: its storage, made anew): changed every time.
+struct CaptionActions {
+  var captions = [Caption()]
+  var onTap: () -> Void = {}
 }
 
 enum Emphasis {
@@ -201,6 +209,7 @@ struct InputsScreen: HarnessView {
     content.child(ClosureChild(onTap: { Trace.mark("tap") }))
     content.child(InsetChild(insets: Insets()))
     content.child(CaptionChild(caption: Caption()))
+    content.child(CaptionActionsChild(actions: CaptionActions()))
     content.child(EmphasisChild(emphasis: session.hasUnread ? .tinted(2) : .bold))
     content.child(ModelChild(session: session))
     content.child(RatioChild(ratio: .nan))
@@ -227,6 +236,11 @@ struct CaptionChild: HarnessView {
   func body(_ content: inout ViewContent) { content.text(caption.text) }
 }
 
+struct CaptionActionsChild: HarnessView {
+  let actions: CaptionActions
+  func body(_ content: inout ViewContent) { content.text("\(actions.captions.count)") }
+}
+
 struct EmphasisChild: HarnessView {
   let emphasis: Emphasis
   func body(_ content: inout ViewContent) { content.text("\(emphasis)") }
@@ -249,7 +263,8 @@ struct InputTests {
     session.title = "Archive"  // the parent re-evaluates; no child reads the title
     harness.flush()
     #expect(harness.evaluations(of: ClosureChild.self) == 1, "a closure is never the same input")
-    #expect(harness.evaluations(of: CaptionChild.self) == 1, "a non-Equatable struct with a String cannot be compared")
+    #expect(harness.evaluations(of: CaptionChild.self) == 0, "a non-Equatable struct by its fields")
+    #expect(harness.evaluations(of: CaptionActionsChild.self) == 1, "a closure or a non-Equatable array inside")
     #expect(harness.evaluations(of: InsetChild.self) == 0, "plain data compares by its fields")
     #expect(harness.evaluations(of: EmphasisChild.self) == 0, "the same enum case and payload")
     #expect(harness.evaluations(of: ModelChild.self) == modelChild, "the same object")
