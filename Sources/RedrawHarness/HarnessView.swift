@@ -213,7 +213,7 @@ public struct ViewContent {
 
   /// Declares a button named `name` whose action is `perform`, as `Button(name) { … }` does.
   /// A test taps it with ``ViewHarness/tap(_:in:node:)``.
-  public mutating func button(_ name: String, _ perform: @escaping () -> Void) {
+  public mutating func button(_ name: String, action perform: @escaping () -> Void) {
     actions[name] = .button(perform)
   }
 

@@ -173,7 +173,7 @@ enum After {
 
     func body(_ content: inout ViewContent) {
       if let title { content.text(title) }
-      for action in actions where action.visible { content.button(action.title, action.action) }
+      for action in actions where action.visible { content.button(action.title, action: action.action) }
     }
   }
 
@@ -239,7 +239,7 @@ enum After {
     let onSelectionToggled: () -> Void
 
     func body(_ content: inout ViewContent) {
-      if showSelectButton { content.button("Select", onSelectionToggled) }
+      if showSelectButton { content.button("Select", action: onSelectionToggled) }
       self.content(&content)
       _ = selected  // the tick's opacity
     }
@@ -298,7 +298,7 @@ enum After {
       if let title { content.text(title) }
       titleView?(&content)
       content.text(message)
-      for action in actions { content.button(action.title, action.action) }
+      for action in actions { content.button(action.title, action: action.action) }
     }
   }
 

@@ -175,7 +175,7 @@ enum Before {
 
     func body(_ content: inout ViewContent) {
       if let title { content.text(title) }
-      for action in actions where action.visible { content.button(action.title, action.action) }
+      for action in actions where action.visible { content.button(action.title, action: action.action) }
     }
   }
 
@@ -241,7 +241,7 @@ enum Before {
     let onSelectionToggled: () -> Void
 
     func body(_ content: inout ViewContent) {
-      if showSelectButton { content.button("Select", onSelectionToggled) }
+      if showSelectButton { content.button("Select", action: onSelectionToggled) }
       self.content(&content)
       _ = selected  // the tick's opacity
     }
@@ -301,7 +301,7 @@ enum Before {
       if let title { content.text(title) }
       titleView?(&content)
       content.text(message)
-      for action in actions { content.button(action.title, action.action) }
+      for action in actions { content.button(action.title, action: action.action) }
     }
   }
 
