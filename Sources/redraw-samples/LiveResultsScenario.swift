@@ -6,7 +6,8 @@ import RedrawTrace
 ///
 /// The script: the screen appears and its task starts loading; the results arrive (four rows
 /// made); two seconds pass (two ticks); the list scrolls to row 10 (four rows go, four come);
-/// a new query restarts the task, whose results replace the rows in view. With object-level
+/// a new query restarts the task, and another one before its results cancels it and starts
+/// again; its results replace the rows in view. With object-level
 /// tracking the screen and the label both subscribe to the model, so each write re-evaluates
 /// both; with property-level tracking the label runs only for its ticks, the screen never
 /// for them.
@@ -61,6 +62,10 @@ enum LiveResultsScenario {
     harness.advance(by: .seconds(2))
     harness.scroll("results", to: 10)
     model.query = "cat"
+    harness.flush()
+    // Another query before the results of the first: its task is cancelled, and its results
+    // never land.
+    model.query = "cow"
     harness.flush()
     harness.resume("results")
   }

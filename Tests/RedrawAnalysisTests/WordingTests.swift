@@ -36,7 +36,7 @@ struct WordingTests {
   @Test func wholeModelReadNamesHowManyChildrenWereReEvaluated() throws {
     let analysis = try analyze(trace: Self.wholeModelParent)
     let finding = try #require(analysis.findings.first { $0.rule == "whole-model-read" })
-    #expect(finding.message.hasSuffix("and 2 of its 3 children were re-evaluated 2 times because of it."))
+    #expect(finding.message.hasSuffix("and its re-evaluations re-evaluated 2 of its 3 children 2 times."))
     #expect(finding.count == 2)
   }
 

@@ -174,18 +174,23 @@ struct ScenarioSampleTests {
     // The screen and the label appear (2); the task sets isLoading (2; the screen, 1). The
     // results: the screen and four rows, and, object-level, the label (6; 5). Two ticks: the
     // label, and, object-level, the screen (4; 2). A scroll to row 10: four new rows (4). A new
-    // query: the screen and the label (2; 1), the restarted task's isLoading (2; 1), its
-    // results: the screen, four new rows in view, the label (6; 5). So 28 and 21; over-broad:
-    // the label for isLoading, results and query, the screen for the ticks (7).
+    // query: the screen and the label (2; 1), the restarted task's isLoading (2; 1). Another
+    // query before its results: the same (2; 1), its task cancelled; the new task assigns
+    // isLoading the true it holds, which @Tracked reports in both runs and @Observable would
+    // not (2; 1). Its results: the screen, four new rows in view, the label (6; 5). So 32 and
+    // 23; over-broad: the label for isLoading, query and results, the screen for the ticks (9).
     Expected(
-      sample: "live-results-object-level", evaluations: 28, overBroad: 7,
+      sample: "live-results-object-level", evaluations: 32, overBroad: 9,
       findings: [
-        "over-broad-invalidation RefreshLabel ResultsModel.isLoading ×2",
+        "over-broad-invalidation RefreshLabel ResultsModel.isLoading ×3",
+        "over-broad-invalidation RefreshLabel ResultsModel.query ×2",
         "over-broad-invalidation RefreshLabel ResultsModel.results ×2",
         "over-broad-invalidation ResultsScreen ResultsModel.secondsAgo ×2",
-        "over-broad-invalidation RefreshLabel ResultsModel.query ×1",
+        "equal-value-write - ResultsModel.isLoading ×1",
       ]),
-    Expected(sample: "live-results-property-level", evaluations: 21, overBroad: 0, findings: []),
+    Expected(
+      sample: "live-results-property-level", evaluations: 23, overBroad: 0,
+      findings: ["equal-value-write - ResultsModel.isLoading ×1"]),
   ]
 
   @Test(arguments: expectations)
@@ -204,7 +209,8 @@ struct ScenarioSampleTests {
 
   /// The analyzer's what-if for an object-level run must equal what the Observation runtime
   /// actually did in the property-level run of the same script: with the nested objects'
-  /// missed updates added back.
+  /// missed updates added back, and less the evaluations that writes of an equal value
+  /// caused there (the scenarios' `@Tracked` models report them; `@Observable` would not).
   @Test(arguments: [
     "profile", "environment", "collection", "chat-actions", "state-object-owner", "nested-items", "search-on-change",
     "preferences", "live-results",
@@ -212,7 +218,9 @@ struct ScenarioSampleTests {
   func whatIfOfObjectLevelEqualsPropertyLevelEvaluations(scenario: String) throws {
     let objectLevel = try Self.analyze("\(scenario)-object-level").summary
     let propertyLevel = try Self.analyze("\(scenario)-property-level").summary
-    #expect(objectLevel.evaluationsWithPropertyTracking == propertyLevel.bodyEvaluations)
+    #expect(
+      objectLevel.evaluationsWithPropertyTracking
+        == propertyLevel.bodyEvaluations - propertyLevel.equalValueEvaluations)
     #expect(objectLevel.bodyEvaluations != propertyLevel.bodyEvaluations)
   }
 

@@ -117,10 +117,9 @@ package enum WholeModelReadRule: Rule, SummaryOwner {
       children.reEvaluated == children.children
       ? "its \(Wording.count(children.children, "child", plural: "children"))"
       : "\(children.reEvaluated) of its \(Wording.count(children.children, "child", plural: "children"))"
-    let verb = children.reEvaluated == 1 ? "was" : "were"
     return "\(read.view) reads \(read.maximumProperties) of the \(read.knownProperties) properties of \(read.type) "
-      + "(\(Wording.list(read.properties))), so any change to them re-evaluates it, and \(who) \(verb) re-evaluated "
-      + "\(Wording.count(children.evaluations, "time")) because of it."
+      + "(\(Wording.list(read.properties))), so any change to them re-evaluates it, and its re-evaluations "
+      + "re-evaluated \(who) \(Wording.count(children.evaluations, "time"))."
   }
 }
 
