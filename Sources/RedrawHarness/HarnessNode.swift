@@ -28,6 +28,8 @@ final class HarnessNode {
   var lifecycle = Lifecycle()
   /// What its parent's last evaluation attached to it.
   var modifiers = ViewModifiers()
+  /// How many updates it keeps its state once scrolled away, as a lazy container's row.
+  var keptUpdates = 0
   /// Its lazy containers, where they are scrolled to, and what its last evaluation declared.
   var lazy = LazyRows()
 
@@ -111,6 +113,10 @@ final class HarnessNode {
     var taskIDs: [String: AnyHashable?] = [:]
     /// The view's tasks last started, by name: cancelled when it disappears.
     var tasks: [String: EffectTask] = [:]
+    /// The `onAppear` actions and tasks its last evaluation declared: a row scrolled back
+    /// runs them again without an evaluation.
+    var appear: [() -> Void] = []
+    var declaredTasks: [ViewContent.Task] = []
     /// Its `onReceive` subscriptions, by where the body declared each.
     var receivers: [WatchKey: ViewContent.Subscribed] = [:]
   }
@@ -121,6 +127,8 @@ final class HarnessNode {
     var containers: [String: ViewContent.LazyContainer] = [:]
     var windows: [String: Int] = [:]
     var declared: [ViewContent.Child] = []
+    /// Rows scrolled away that keep their state, by key, and the updates they have left.
+    var parked: [ChildKey: (node: HarnessNode, updatesLeft: Int)] = [:]
   }
 
   /// An `onChange` declaration: its call and which of that call's declarations it is.

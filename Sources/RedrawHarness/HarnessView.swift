@@ -41,6 +41,8 @@ public struct ViewContent {
     var inputsChanged: Bool
     /// The lazy container whose row it is, if it is one.
     var container: String?
+    /// How many updates it keeps its state once scrolled away (a lazy container's row).
+    var keptUpdates = 0
     /// What the parent's body attached to it.
     var modifiers = ViewModifiers()
   }

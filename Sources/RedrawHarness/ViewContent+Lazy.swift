@@ -6,6 +6,8 @@ extension ViewContent {
   struct LazyContainer {
     var ids: [AnyHashable]
     var visible: Int
+    /// How many updates a row scrolled away keeps its state.
+    var keptUpdates: Int
     /// Declares the rows at the indices of `range`, except those whose id is in `skipping`.
     var declare: (_ content: inout ViewContent, _ range: Range<Int>, _ skipping: Set<AnyHashable>) -> Void
 
@@ -32,6 +34,9 @@ extension ViewContent {
   ///   - id: The key path to each element's identity.
   ///   - visible: How many rows are in view at once: the screenful (and the prefetched rows)
   ///     the app shows, which depends on the screen and the rows' height.
+  ///   - keptUpdates: How many updates a row scrolled away keeps its state, unevaluated, in
+  ///     case it comes back (WWDC26: lazy stacks keep rows "for a number of updates", a
+  ///     number Apple does not give); 0, the default, lets it go at once.
   ///   - file: The call's file: with its line and column, where the rows are declared.
   ///   - line: The call's line.
   ///   - column: The call's column.
@@ -40,33 +45,37 @@ extension ViewContent {
   ///     `row(item).onAppear { … }` in the `ForEach`: `content.lazy("feed", items) { Row($0) }
   ///     modifiers: { item, row in row.onAppear { … } }`.
   public mutating func lazy<Data: RandomAccessCollection, ID: Hashable, Row: HarnessView>(
-    _ name: String, _ data: Data, id: KeyPath<Data.Element, ID>, visible: Int = 10,
+    _ name: String, _ data: Data, id: KeyPath<Data.Element, ID>, visible: Int = 10, keptUpdates: Int = 0,
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     row: @escaping (Data.Element) -> Row,
     modifiers: @escaping (Data.Element, inout ViewModifiers) -> Void = { _, _ in }
   ) {
     let elements = Array(data)
     let ids = elements.map { AnyHashable($0[keyPath: id]) }
-    let container = LazyContainer(ids: ids, visible: max(visible, 0)) { content, range, skipping in
+    let kept = max(keptUpdates, 0)
+    let container = LazyContainer(ids: ids, visible: max(visible, 0), keptUpdates: kept) { content, range, skipping in
       for index in range where !skipping.contains(ids[index]) {
         content.child(
           row(elements[index]), id: ids[index], modifiers: { modifiers(elements[index], &$0) }, file: file, line: line,
           column: column)
         content.children[content.children.count - 1].container = name
+        content.children[content.children.count - 1].keptUpdates = kept
       }
     }
     lazyContainers[name] = container
     container.declare(&self, container.window(from: windows[name] ?? 0), [])
   }
 
-  /// ``lazy(_:_:id:visible:file:line:column:row:modifiers:)`` for `Identifiable` elements, by
+  /// ``lazy(_:_:id:visible:keptUpdates:file:line:column:row:modifiers:)`` for `Identifiable` elements, by
   /// their `id`.
   public mutating func lazy<Data: RandomAccessCollection, Row: HarnessView>(
-    _ name: String, _ data: Data, visible: Int = 10, file: StaticString = #filePath, line: UInt = #line,
+    _ name: String, _ data: Data, visible: Int = 10, keptUpdates: Int = 0, file: StaticString = #filePath,
+    line: UInt = #line,
     column: UInt = #column, row: @escaping (Data.Element) -> Row,
     modifiers: @escaping (Data.Element, inout ViewModifiers) -> Void = { _, _ in }
   ) where Data.Element: Identifiable {
     lazy(
-      name, data, id: \.id, visible: visible, file: file, line: line, column: column, row: row, modifiers: modifiers)
+      name, data, id: \.id, visible: visible, keptUpdates: keptUpdates, file: file, line: line, column: column,
+      row: row, modifiers: modifiers)
   }
 }

@@ -7,11 +7,18 @@ extension ViewHarness {
     var existing = Dictionary(node.children.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     var children: [HarnessNode] = []
     for declaration in declared {
+      if let (child, _) = node.lazy.parked.removeValue(forKey: declaration.key) {
+        // A row scrolled back before its state went: it appears again as it was, and its body
+        // runs only if it is invalid or given new inputs.
+        existing[declaration.key] = child
+        reappear(child, work: &work)
+      }
       if let child = existing.removeValue(forKey: declaration.key) {
         // The parent re-created the child's struct; its body runs again only for new inputs.
         if declaration.inputsChanged { child.pending.inputsChanged = true }
         child.view = declaration.view
         child.modifiers = declaration.modifiers
+        child.keptUpdates = declaration.keptUpdates
         bindState(of: child)
         child.environment = declaration.environment
         let changed = declaration.values.inherited.changedKeys(from: child.values.inherited)
@@ -24,14 +31,66 @@ extension ViewHarness {
           environment: declaration.environment, values: declaration.values, site: declaration.site)
         child.parent = node
         child.modifiers = declaration.modifiers
+        child.keptUpdates = declaration.keptUpdates
         children.append(child)
       }
     }
     // Children not declared again disappear, with their state and subtree, in the order
     // their parent had them, and are released in that order with the old list (a
     // dictionary's order changes from run to run, and so would the deinits of their models).
-    for gone in node.children where existing.removeValue(forKey: gone.key) === gone { unmount(gone, work: &work) }
+    for gone in node.children where existing.removeValue(forKey: gone.key) === gone {
+      if gone.keptUpdates > 0 {
+        park(gone, in: node, for: gone.keptUpdates, work: &work)
+      } else {
+        unmount(gone, work: &work)
+      }
+    }
     node.children = children
+  }
+
+  /// A row scrolled away that keeps its state: it disappears (its `onDisappear` actions run,
+  /// its tasks are cancelled) and is evaluated no more, until it comes back or its updates
+  /// run out (``expireParkedRows()``).
+  private func park(_ child: HarnessNode, in node: HarnessNode, for updates: Int, work: inout PassWork) {
+    for descendant in child.subtree.reversed() {
+      work.disappear += descendant.lifecycle.disappear + descendant.modifiers.disappear
+      for task in descendant.lifecycle.tasks.values { task.cancel() }
+      descendant.lifecycle.tasks = [:]
+      descendant.lifecycle.taskIDs = [:]
+    }
+    node.lazy.parked[child.key] = (child, updates)
+  }
+
+  /// A parked row comes back: its `onAppear` actions run again and its tasks start again,
+  /// parents' after their children's, as for a view that appears.
+  private func reappear(_ child: HarnessNode, work: inout PassWork) {
+    for descendant in child.subtree.reversed() {
+      let actions = descendant.lifecycle.appear + descendant.modifiers.appear
+      if !actions.isEmpty { work.actions[descendant.id, default: []] += actions }
+      scheduleTasks(of: descendant, descendant.lifecycle.declaredTasks, into: &work)
+    }
+  }
+
+  /// Counts an update against every parked row, and lets go of those whose updates ran out:
+  /// their identities end, as an unmounted view's.
+  func expireParkedRows() {
+    for node in mountedNodes where !node.lazy.parked.isEmpty {
+      // In the order the rows were made, so a recording is the same from run to run.
+      for (key, entry) in node.lazy.parked.sorted(by: { $0.value.node.id < $1.value.node.id }) {
+        if entry.updatesLeft > 1 {
+          node.lazy.parked[key]?.updatesLeft -= 1
+        } else {
+          node.lazy.parked[key] = nil
+          var ignored = PassWork()
+          unmount(entry.node, work: &ignored)
+        }
+      }
+    }
+  }
+
+  /// The rows parked under the mounted views, with their subtrees.
+  var parkedNodes: [HarnessNode] {
+    mountedNodes.flatMap { $0.lazy.parked.values.flatMap(\.node.subtree) }
   }
 
   /// Environment values of `keys` changed for `node`'s subtree: the nodes that read one are
@@ -77,6 +136,7 @@ extension ViewHarness {
   /// Queues the start of each task that the view declares for the first time or with a new
   /// `id`, after cancelling the one it replaces, as `.task(id:)` does after the update.
   func scheduleTasks(of node: HarnessNode, _ declared: [ViewContent.Task], into work: inout PassWork) {
+    node.lifecycle.declaredTasks = declared
     for task in declared {
       let previous = node.lifecycle.taskIDs[task.name]
       guard previous == nil || previous! != task.id else { continue }

@@ -3,7 +3,7 @@ import RedrawTrace
 /// Scrolling a lazy container: rows come into view and go, without the body that declares
 /// the container running again.
 extension ViewHarness {
-  /// Scrolls the lazy container named `name` (``ViewContent/lazy(_:_:id:visible:file:line:column:row:modifiers:)``)
+  /// Scrolls the lazy container named `name` (``ViewContent/lazy(_:_:id:visible:keptUpdates:file:line:column:row:modifiers:)``)
   /// so that row `row` is the first in view (or as near as the end allows), inside an
   /// `action` span named `scroll name`, then flushes: rows that leave the view disappear,
   /// rows that enter it are made and evaluated, the others are left as they are.

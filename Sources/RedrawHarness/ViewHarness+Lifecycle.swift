@@ -39,9 +39,11 @@ extension ViewHarness {
     var actions: [() -> Void] = []
     var watched: [HarnessNode.WatchKey: ViewContent.ChangeWatch] = [:]
     node.lifecycle.disappear = []
+    node.lifecycle.appear = []
     for declaration in declared {
       switch declaration.kind {
       case .appear(let action):
+        node.lifecycle.appear.append(action)
         if appeared { actions.append(action) }
       case .disappear(let action):
         node.lifecycle.disappear.append(action)

@@ -202,6 +202,7 @@ public final class ViewHarness {
       var work = PassWork()
       visit(root, work: &work)
       work.run(from: root)
+      expireParkedRows()
       // Tasks that app code started (`AppEffects.task`) run after the views' own.
       AppEffects.runTasks()
     }
@@ -283,7 +284,9 @@ public final class ViewHarness {
 
   /// What a body of `node` declares into: its children are found among the node's.
   func makeContent(for node: HarnessNode) -> ViewContent {
-    let current = Dictionary(node.children.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    let current = Dictionary(
+      (node.children + node.lazy.parked.values.map(\.node)).map { ($0.key, $0) },
+      uniquingKeysWith: { first, _ in first })
     return ViewContent(
       environment: node.environment, values: node.values.inherited, parent: node.id, windows: node.lazy.windows
     ) { key in
@@ -326,7 +329,8 @@ public final class ViewHarness {
   /// - Returns: Whether any write was delivered.
   @discardableResult
   private func deliverInvalidations() -> Bool {
-    let nodes = Dictionary(root.subtree.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    // Rows scrolled away and kept are invalidated too, and evaluated if they come back.
+    let nodes = Dictionary((root.subtree + parkedNodes).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     var lastWrite: (write: TrackedWrite, objectLevel: Bool)?
     var wrote = false
     var awaiting: [HarnessNode] = []
@@ -369,8 +373,8 @@ public final class ViewHarness {
 
   /// Stops observing models no mounted view read in its last evaluation.
   private func releaseUnreadModels() {
-    let read = Set(
-      root.subtree.flatMap { $0.reads.models.keys } + root.subtree.flatMap { $0.reads.subscriptions.map(\.key) })
+    let nodes = root.subtree + parkedNodes
+    let read = Set(nodes.flatMap { $0.reads.models.keys } + nodes.flatMap { $0.reads.subscriptions.map(\.key) })
     for key in writeObservations.keys where !read.contains(key) {
       writeObservations[key]?.cancel()
       writeObservations[key] = nil

@@ -39,11 +39,12 @@ import Testing
     let feed: LCFeed
     let log: LCLog
     let lazy: Bool
+    var keptUpdates = 0
     func body(_ content: inout ViewContent) {
       content.text(feed.header)
       let log = self.log
       if lazy {
-        content.lazy("feed", feed.items, visible: 5) { LCRow(item: $0, log: log) }
+        content.lazy("feed", feed.items, visible: 5, keptUpdates: keptUpdates) { LCRow(item: $0, log: log) }
       } else {
         for item in feed.items { content.child(LCRow(item: item, log: log), id: item.id) }
       }
@@ -156,5 +157,24 @@ import Testing
     harness.tap("Expand 2")
     #expect(harness.texts["LCPagedScreen"] == ["2"])
     #expect(harness.mounted(LCRow.self)[0].texts == ["Post 2+"])
+  }
+
+  /// Rows kept for some updates once scrolled away (`keptUpdates`): scrolled back in time, a
+  /// row has its state and is not evaluated, and its onAppear runs again; scrolled back after
+  /// its updates ran out (the scroll away was one), it is made afresh. Its onDisappear ran
+  /// when it left either way.
+  @Test(arguments: [(0, "Post 1", 5), (1, "Post 1", 5), (3, "Post 1+", 0)])
+  func rowsScrolledAwayKeepTheirStateForTheUpdatesGiven(kept: Int, text: String, evaluations: Int) {
+    let log = LCLog()
+    let harness = ViewHarness(tracking: .propertyLevel) {
+      LCScreen(feed: LCFeed(), log: log, lazy: true, keptUpdates: kept)
+    }
+    harness.tap("Expand 1")
+    harness.scroll("feed", to: 10)
+    #expect(log.disappeared == [0, 1, 2, 3, 4])
+    harness.resetCounts()
+    harness.scroll("feed", to: 0)
+    #expect(harness.mounted(LCRow.self)[1].texts == [text])
+    #expect(harness.evaluations(of: LCRow.self) == evaluations)
   }
 }
