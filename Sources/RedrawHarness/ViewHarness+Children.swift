@@ -115,6 +115,11 @@ extension ViewHarness {
   /// would the order of the models' deinits.
   private func unmount(_ node: HarnessNode, work: inout PassWork) {
     for descendant in node.subtree.reversed() {
+      // Rows it keeps scrolled away go with it (they disappeared when they left the view).
+      for entry in descendant.lazy.parked.values.sorted(by: { $0.node.id < $1.node.id }) {
+        var disappeared = PassWork()
+        unmount(entry.node, work: &disappeared)
+      }
       Trace.unmount(viewNamed: descendant.typeName, node: descendant.id)
       work.disappear += descendant.lifecycle.disappear + descendant.modifiers.disappear
       // Its tasks are cancelled, and its subscriptions end with their lifecycle.

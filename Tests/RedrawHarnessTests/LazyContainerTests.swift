@@ -177,4 +177,24 @@ import Testing
     #expect(harness.mounted(LCRow.self)[1].texts == [text])
     #expect(harness.evaluations(of: LCRow.self) == evaluations)
   }
+
+  /// A list that goes takes the rows it keeps scrolled away with it: each is unmounted.
+  @Test func aListThatGoesUnmountsItsKeptRows() {
+    let recording = Trace.record(scenario: "close", reproducible: true) { _ in
+      let harness = ViewHarness(tracking: .propertyLevel) { LCHost() }
+      harness.scroll("feed", to: 10)
+      harness.tap("Close")
+    }
+    let unmounted = recording.lines.filter { $0.contains(#""e":"unmount""#) && $0.contains(#""view":"LCRow""#) }
+    #expect(unmounted.count == 10)
+  }
+
+  struct LCHost: HarnessView {
+    @ViewState var shows = true
+    let feed = LCFeed()
+    func body(_ content: inout ViewContent) {
+      if shows { content.child(LCScreen(feed: feed, log: LCLog(), lazy: true, keptUpdates: 5)) }
+      content.button("Close") { shows = false }
+    }
+  }
 }
