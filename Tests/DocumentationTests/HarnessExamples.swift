@@ -132,7 +132,7 @@ struct SearchResults: HarnessView {
     content.text(model.isLoading ? "Loading" : model.results.joined(separator: ", "))
     let model = self.model
     content.task("search", id: model.query) { task in
-      model.isLoading = true  // runs after the update that started it
+      model.isLoading = true  // runs after the update in which the view appeared
       task.await("results") {  // let results = try await api.search(query)
         model.results = ["owls"]  // runs at harness.resume("results")
         model.isLoading = false
