@@ -9,8 +9,9 @@ import RedrawTrace
 /// - Making one from a model's property (`$model.query`) or with `init(get:set:)` reads the
 ///   value: a read of the body that makes it. Making one from state (`$isOn`) reads nothing.
 /// - A body that reads the binding gets the value it was made with; outside a body (a
-///   control, a test) the value where it lives. A body that reads a binding to state depends
-///   on the state, as on its own.
+///   control, a test) the value where it lives. A body that reads a binding to state it holds
+///   as `@ViewBinding` depends on the state, as on its own; one held in a plain `let` is not a
+///   dynamic property, and SwiftUI neither updates it nor re-runs the view for it.
 /// - As a child's input, two bindings are the same when they lead to the same place (one
 ///   object's property, one state, one part of either) and were made with the same value;
 ///   two `init(get:set:)` bindings are never the same.
@@ -55,7 +56,7 @@ public struct ViewBinding<Value> {
   public var wrappedValue: Value {
     get {
       guard let evaluation = HarnessBuild.evaluating else { return read() }
-      snapshot.onRead?(evaluation)
+      if snapshot.isDynamicProperty { snapshot.onRead?(evaluation) }
       return snapshot.value
     }
     nonmutating set { write(newValue) }
@@ -79,6 +80,7 @@ public struct ViewBinding<Value> {
     let write = write
     let part = BindingSnapshot(snapshot.value[keyPath: keyPath])
     part.onRead = snapshot.onRead
+    part.isDynamicProperty = snapshot.isDynamicProperty
     return ViewBinding<Subject>(
       location: location.map { .part($0, keyPath) }, snapshot: part,
       get: { read()[keyPath: keyPath] },
@@ -105,6 +107,10 @@ indirect enum BindingLocation: Hashable {
 final class BindingSnapshot<Value> {
   var value: Value
   var onRead: ((HarnessBuild.Evaluation) -> Void)?
+  /// Whether a view holds it as `@ViewBinding` (SwiftUI's `@Binding`, a dynamic property):
+  /// only then does reading it make the view depend on its state, and is its value updated
+  /// before the view's body runs. A binding in a plain `let` is neither.
+  var isDynamicProperty = false
 
   init(_ value: Value) {
     self.value = value
@@ -116,9 +122,10 @@ protocol BindingInput {
   /// Whether `other` leads to the same place with the same value, as SwiftUI compares a
   /// binding input.
   func isSame(as other: Any) -> Bool
-  /// Takes the value where it lives as the binding's value: for a binding to state, before
-  /// the view that holds it is evaluated, as SwiftUI updates a `@Binding`.
-  func refresh()
+  /// Takes the value where it lives as the binding's value: for a binding to state that a
+  /// view holds as `@ViewBinding`, before that view is evaluated, as SwiftUI updates a
+  /// `@Binding`; and marks it as such a property.
+  func refreshAsDynamicProperty()
 }
 
 extension ViewBinding: BindingInput {
@@ -127,7 +134,8 @@ extension ViewBinding: BindingInput {
     return InputComparison.sameValue(snapshot.value, other.snapshot.value)
   }
 
-  func refresh() {
+  func refreshAsDynamicProperty() {
+    snapshot.isDynamicProperty = true
     guard case .state = location.map(\.root) else { return }
     snapshot.value = read()
   }

@@ -32,9 +32,10 @@ extension ViewHarness {
         node.reads.subscriptions.append(HarnessNode.Subscription(model: model, type: type, via: via))
         observeWrites(of: model.tracking, type: type)
       }
-      // A binding to state takes the state's value now, as SwiftUI updates a `@Binding`
-      // before the body runs.
-      (child.value as? any BindingInput)?.refresh()
+      // A `@ViewBinding` (stored as `_name`) to state takes the state's value now, as SwiftUI
+      // updates a `@Binding` before the body runs; a binding in a plain property is no
+      // dynamic property, and is left as it was made.
+      if child.label?.hasPrefix("_") == true { (child.value as? any BindingInput)?.refreshAsDynamicProperty() }
       if child.value is any HarnessDynamicProperty { bind(child.value, of: node, index: &index) }
     }
   }

@@ -116,4 +116,29 @@ import Testing
     #expect(harness.evaluations(of: BIConstantScreen.self) == 1)
     #expect(harness.evaluations(of: BINameLabel.self) == 0)
   }
+
+  /// Shows the name through a binding held in a plain `let`, not `@ViewBinding`.
+  struct BIPlainLabel: HarnessView {
+    let name: ViewBinding<String>
+    func body(_ content: inout ViewContent) { content.text(name.wrappedValue) }
+  }
+
+  struct BIPlainOwner: HarnessView {
+    @ViewState var name = "Ada"
+    func body(_ content: inout ViewContent) {
+      content.child(BIPlainLabel(name: $name))
+      content.button("Rename") { name = "Grace" }
+    }
+  }
+
+  /// A binding in a plain property is no dynamic property: the owner does not read the state,
+  /// so nothing re-evaluates the label, which goes on showing the old name (SwiftUI's
+  /// `Binding` only updates a view that holds it as `@Binding`).
+  @Test func aBindingInAPlainPropertyIsNoDependency() {
+    let harness = ViewHarness(tracking: .propertyLevel) { BIPlainOwner() }
+    harness.resetCounts()
+    harness.tap("Rename")
+    #expect(harness.evaluations(of: BIPlainLabel.self) == 0)
+    #expect(harness.texts["BIPlainLabel"] == ["Ada"])
+  }
 }
