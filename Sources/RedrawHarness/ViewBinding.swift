@@ -56,7 +56,12 @@ public struct ViewBinding<Value> {
   public var wrappedValue: Value {
     get {
       guard let evaluation = HarnessBuild.evaluating else { return read() }
-      if snapshot.isDynamicProperty { snapshot.onRead?(evaluation) }
+      // A read during any update marks the binding read for the view that holds it, as
+      // SwiftUI's marks its location: a change then re-runs that view.
+      if let holder = snapshot.holder {
+        snapshot.onRead?(
+          HarnessBuild.Evaluation(node: holder.id, generation: holder.generation, inbox: evaluation.inbox))
+      }
       return snapshot.value
     }
     nonmutating set { write(newValue) }
@@ -80,7 +85,7 @@ public struct ViewBinding<Value> {
     let write = write
     let part = BindingSnapshot(snapshot.value[keyPath: keyPath])
     part.onRead = snapshot.onRead
-    part.isDynamicProperty = snapshot.isDynamicProperty
+    part.holder = snapshot.holder
     return ViewBinding<Subject>(
       location: location.map { .part($0, keyPath) }, snapshot: part,
       get: { read()[keyPath: keyPath] },
@@ -107,10 +112,11 @@ indirect enum BindingLocation: Hashable {
 final class BindingSnapshot<Value> {
   var value: Value
   var onRead: ((HarnessBuild.Evaluation) -> Void)?
-  /// Whether a view holds it as `@ViewBinding` (SwiftUI's `@Binding`, a dynamic property):
-  /// only then does reading it make the view depend on its state, and is its value updated
-  /// before the view's body runs. A binding in a plain `let` is neither.
-  var isDynamicProperty = false
+  /// The view that holds it as `@ViewBinding` (SwiftUI's `@Binding`, a dynamic property):
+  /// a read of it, in that view's body or in a closure another body runs, makes that view
+  /// depend on its state, and its value is updated before that view's body runs. A binding
+  /// in a plain `let` has none.
+  weak var holder: HarnessNode?
 
   init(_ value: Value) {
     self.value = value
@@ -125,7 +131,7 @@ protocol BindingInput {
   /// Takes the value where it lives as the binding's value: for a binding to state that a
   /// view holds as `@ViewBinding`, before that view is evaluated, as SwiftUI updates a
   /// `@Binding`; and marks it as such a property.
-  func refreshAsDynamicProperty()
+  func refreshAsDynamicProperty(of holder: HarnessNode)
 }
 
 extension ViewBinding: BindingInput {
@@ -134,8 +140,8 @@ extension ViewBinding: BindingInput {
     return InputComparison.sameValue(snapshot.value, other.snapshot.value)
   }
 
-  func refreshAsDynamicProperty() {
-    snapshot.isDynamicProperty = true
+  func refreshAsDynamicProperty(of holder: HarnessNode) {
+    snapshot.holder = holder
     guard case .state = location.map(\.root) else { return }
     snapshot.value = read()
   }

@@ -35,7 +35,7 @@ extension ViewHarness {
       // A `@ViewBinding` (stored as `_name`) to state takes the state's value now, as SwiftUI
       // updates a `@Binding` before the body runs; a binding in a plain property is no
       // dynamic property, and is left as it was made.
-      if child.label?.hasPrefix("_") == true { (child.value as? any BindingInput)?.refreshAsDynamicProperty() }
+      if child.label?.hasPrefix("_") == true { (child.value as? any BindingInput)?.refreshAsDynamicProperty(of: node) }
       if child.value is any HarnessDynamicProperty { bind(child.value, of: node, index: &index) }
     }
   }

@@ -141,4 +141,40 @@ import Testing
     #expect(harness.evaluations(of: BIPlainLabel.self) == 0)
     #expect(harness.texts["BIPlainLabel"] == ["Ada"])
   }
+
+  /// Runs a closure its parent gives it in its own body, as `GeometryReader` does.
+  struct BIReader: HarnessView {
+    let content: (inout ViewContent) -> Void
+    func body(_ content: inout ViewContent) { self.content(&content) }
+  }
+
+  /// Holds `@ViewBinding var name` and reads it only inside a reader's closure.
+  struct BIHolder: HarnessView {
+    @ViewBinding var name: String
+    func body(_ content: inout ViewContent) {
+      let name = $name
+      content.child(BIReader { reader in reader.text(name.wrappedValue) })
+    }
+  }
+
+  struct BIHolderOwner: HarnessView {
+    @ViewState var name = "Ada"
+    func body(_ content: inout ViewContent) {
+      content.child(BIHolder(name: $name))
+      content.button("Rename") { name = "Grace" }
+    }
+  }
+
+  /// The binding is read in the reader's body, but it is the holder's dynamic property: the
+  /// change re-runs the holder (cause `state`), which hands the reader a new closure, and the
+  /// reader shows the new name.
+  @Test func aReadInAnotherBodyMarksTheHolder() {
+    let harness = ViewHarness(tracking: .propertyLevel) { BIHolderOwner() }
+    harness.resetCounts()
+    harness.tap("Rename")
+    #expect(harness.evaluations(of: BIHolderOwner.self) == 0)
+    #expect(harness.evaluations(of: BIHolder.self) == 1)
+    #expect(harness.evaluations(of: BIReader.self) == 1)
+    #expect(harness.texts["BIReader"] == ["Grace"])
+  }
 }
