@@ -55,12 +55,11 @@ public struct ViewBinding<Value> {
   /// lives. Writing writes where it lives.
   public var wrappedValue: Value {
     get {
-      guard let evaluation = HarnessBuild.evaluating else { return read() }
+      guard let inbox = HarnessBuild.inbox else { return read() }
       // A read during any update marks the binding read for the view that holds it, as
       // SwiftUI's marks its location: a change then re-runs that view.
       if let holder = snapshot.holder {
-        snapshot.onRead?(
-          HarnessBuild.Evaluation(node: holder.id, generation: holder.generation, inbox: evaluation.inbox))
+        snapshot.onRead?(HarnessBuild.Evaluation(node: holder.id, generation: holder.generation, inbox: inbox))
       }
       return snapshot.value
     }
@@ -75,7 +74,7 @@ public struct ViewBinding<Value> {
   /// body that makes it records the binding (`bind`), as for a model a wrapper holds.
   public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> ViewBinding<Subject>
   where Value: AnyObject {
-    ModelBindings(model: HarnessBuild.evaluating == nil ? read() : snapshot.value)[dynamicMember: keyPath]
+    ModelBindings(model: HarnessBuild.inbox == nil ? read() : snapshot.value)[dynamicMember: keyPath]
   }
 
   /// A binding to a part of the value: `$settings.volume`, the same as another when their

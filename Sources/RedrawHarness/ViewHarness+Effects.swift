@@ -34,13 +34,7 @@ extension ViewHarness {
   /// - Returns: Whether such a view was found.
   @discardableResult
   public func refresh(in type: (any HarnessView.Type)? = nil, node: Int? = nil) -> Bool {
-    guard
-      let owner = mountedNodes.first(where: { candidate in
-        (node == nil || candidate.id == node)
-          && (type.map { ObjectIdentifier(Swift.type(of: candidate.view)) == ObjectIdentifier($0) } ?? true)
-          && candidate.declared.refresh != nil
-      }), let refresh = owner.declared.refresh
-    else { return false }
+    guard let (owner, refresh) = firstMounted(in: type, node: node, { $0.declared.refresh }) else { return false }
     Trace.action("refresh", node: owner.id, binding: false) { refresh(EffectTask(name: "refresh")) }
     flush()
     return true

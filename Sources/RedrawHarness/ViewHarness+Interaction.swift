@@ -103,16 +103,27 @@ extension ViewHarness {
     return true
   }
 
+  /// The first mounted node, in the tree's order, of a view of type `type` (any, when nil) at
+  /// `node` (any, when nil) for which `found` gives a value, and that value: how an action
+  /// finds the view that declares its control.
+  func firstMounted<T>(
+    in type: (any HarnessView.Type)?, node: Int?, _ found: (HarnessNode) -> T?
+  ) -> (node: HarnessNode, value: T)? {
+    for candidate in mountedNodes
+    where (node == nil || candidate.id == node)
+      && (type.map { ObjectIdentifier(Swift.type(of: candidate.view)) == ObjectIdentifier($0) } ?? true)
+    {
+      if let value = found(candidate) { return (candidate, value) }
+    }
+    return nil
+  }
+
   /// The event handler named `name` and the node of the view that declares it.
   private func action(_ name: String, in type: (any HarnessView.Type)?, node: Int?) -> (Int, ViewContent.Action)? {
-    mountedNodes.lazy.filter { candidate in
-      (node == nil || candidate.id == node)
-        && (type.map { ObjectIdentifier(Swift.type(of: candidate.view)) == ObjectIdentifier($0) } ?? true)
-    }.compactMap { candidate in
+    let found = firstMounted(in: type, node: node) { candidate in
       // The innermost gesture first: the view's own control, then one its parent attached.
-      (candidate.declared.actions[name] ?? candidate.modifiers.taps[name].map { .button($0) }).map {
-        (candidate.id, $0)
-      }
-    }.first
+      candidate.declared.actions[name] ?? candidate.modifiers.taps[name].map { .button($0) }
+    }
+    return found.map { ($0.node.id, $0.value) }
   }
 }

@@ -12,12 +12,9 @@ extension ViewHarness {
   ///   view of type `type`, or the view at `node`).
   @discardableResult
   public func scroll(_ name: String, to row: Int, in type: (any HarnessView.Type)? = nil, node: Int? = nil) -> Bool {
-    let owner = mountedNodes.first { candidate in
-      (node == nil || candidate.id == node)
-        && (type.map { ObjectIdentifier(Swift.type(of: candidate.view)) == ObjectIdentifier($0) } ?? true)
-        && candidate.lazy.containers[name] != nil
+    guard let (owner, container) = firstMounted(in: type, node: node, { $0.lazy.containers[name] }) else {
+      return false
     }
-    guard let owner, let container = owner.lazy.containers[name] else { return false }
     Trace.action("scroll \(name)", node: owner.id, binding: false) {
       owner.lazy.windows[name] = container.window(from: row).lowerBound
       HarnessBuild.$current.withValue(swiftUI) { reconcileRows(of: owner, in: name, container) }

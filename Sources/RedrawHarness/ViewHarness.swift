@@ -227,7 +227,6 @@ public final class ViewHarness {
     // Observations of an earlier evaluation may still fire; only this one's count.
     node.generation += 1
     let generation = node.generation
-    let evaluation = HarnessBuild.Evaluation(node: nodeID, generation: generation, inbox: inbox)
     let span = Trace.beginBody(
       node.typeName, node: node.id, parent: node.parent?.id, cause: cause, file: node.site.file, line: node.site.line)
     for subscription in node.reads.subscriptions where tracking.level(of: subscription.type) == .objectLevel {
@@ -237,7 +236,7 @@ public final class ViewHarness {
     for slot in node.stateSlots { (slot as? any StateSlot)?.forgetReads() }
     let (_, reads, writes) = ModelObservation.collectAccesses {
       withObservationTracking {
-        HarnessBuild.$evaluating.withValue(evaluation) { node.view.body(&content) }
+        HarnessBuild.$inbox.withValue(reference) { node.view.body(&content) }
       } onChange: {
         reference.post(.changed(node: nodeID, generation: generation))
       }

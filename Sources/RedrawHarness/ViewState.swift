@@ -53,7 +53,7 @@ public struct ViewState<Value> {
   public var wrappedValue: Value {
     get {
       let canonical = storage.canonical
-      if HarnessBuild.evaluating != nil { canonical.wasRead = true }
+      if HarnessBuild.inbox != nil { canonical.wasRead = true }
       return canonical.value
     }
     nonmutating set {
@@ -98,12 +98,12 @@ extension ViewState where Value: ExpressibleByNilLiteral {
 }
 
 /// The SwiftUI build of the harness that is making view structs on this thread or task, nil
-/// outside any harness; and the evaluation of a body running now.
+/// outside any harness; and the inbox of the harness whose body runs now.
 enum HarnessBuild {
   @TaskLocal static var current: SwiftUIBuild?
-  /// The body running now, nil outside one: a ``ViewState`` read then is a dependency of its
-  /// view, and so is a read of a binding to state.
-  @TaskLocal static var evaluating: Evaluation?
+  /// The inbox of the harness whose body runs now, nil outside a body: a ``ViewState`` read
+  /// then is a dependency of its view, and a read of a binding to state one of its holder's.
+  @TaskLocal static var inbox: Inbox?
 
   /// One evaluation of a node's body, and where to post a change it depends on.
   struct Evaluation: Sendable {

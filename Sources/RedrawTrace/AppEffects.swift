@@ -168,20 +168,22 @@ public enum AppEffects {
   /// - Returns: Whether something ran (the caller then updates, and asks again).
   package static func runNextDue(until end: Duration) -> Bool {
     let registry = EffectRegistry.current
-    let sleep = registry.suspensions.indices
-      .filter { registry.suspensions[$0].due.map { $0.time <= end } ?? false }
-      .min { registry.suspensions[$0].due! < registry.suspensions[$1].due! }
-    let timer = registry.timers.filter { $0.due.map { $0.time <= end } ?? false }.min { $0.due! < $1.due! }
-    if let sleep, let due = registry.suspensions[sleep].due, timer.map({ due < $0.due! }) ?? true {
-      let suspension = registry.suspensions.remove(at: sleep)
-      registry.now = max(registry.now, due.time)
-      suspension.then()
-    } else if let timer, let due = timer.due {
-      registry.now = max(registry.now, due.time)
-      timer.fire()
-    } else {
+    let sleep = registry.suspensions.indices.compactMap { index in
+      registry.suspensions[index].due.map { (due: $0, index: index) }
+    }.min { $0.due < $1.due }
+    let timer = registry.timers.compactMap { timer in timer.due.map { (due: $0, timer: timer) } }.min {
+      $0.due < $1.due
+    }
+    let next = [sleep?.due, timer?.due].compactMap { $0 }.filter { $0.time <= end }.min()
+    guard let next else {
       registry.now = max(registry.now, end)
       return false
+    }
+    registry.now = max(registry.now, next.time)
+    if let sleep, sleep.due == next {
+      registry.suspensions.remove(at: sleep.index).then()
+    } else {
+      timer?.timer.fire()
     }
     return true
   }

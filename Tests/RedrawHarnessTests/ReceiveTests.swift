@@ -37,25 +37,35 @@ import Testing
 
   /// A clock that ticks while the view is mounted: `let timer = Timer.publish(every: 1, …)
   /// .autoconnect()` as a stored property is made again with the struct; held in state it is not.
+  final class RCTicks {
+    var count = 0
+  }
+
   struct RCClock: HarnessView {
     let timer = EffectTimer(every: .seconds(1))
     @ViewState var kept = EffectTimer(every: .seconds(1))
     let keepsTimer: Bool
+    let received: RCTicks
     @ViewState var ticks = 0
     func body(_ content: inout ViewContent) {
       content.text("\(ticks)")
       let ticks = $ticks
-      content.onReceive(keepsTimer ? kept : timer) { _ in ticks.wrappedValue += 1 }
+      let received = self.received
+      content.onReceive(keepsTimer ? kept : timer) { _ in
+        ticks.wrappedValue += 1
+        received.count += 1
+      }
     }
   }
 
   struct RCClockScreen: HarnessView {
     let keepsTimer: Bool
+    let received: RCTicks
     @ViewState var title = "Clock"
     @ViewState var showsClock = true
     func body(_ content: inout ViewContent) {
       content.text(title)
-      if showsClock { content.child(RCClock(keepsTimer: keepsTimer)) }
+      if showsClock { content.child(RCClock(keepsTimer: keepsTimer, received: received)) }
       content.button("Rename") { title += "!" }
       content.button("Close") { showsClock = false }
     }
@@ -69,7 +79,8 @@ import Testing
   func aTimerTicksOnTheTestClockWhileSubscribed(keepsTimer: Bool, at3200ms: Int, at4000ms: Int) {
     AppEffects.reset()
     defer { AppEffects.reset() }
-    let harness = ViewHarness(tracking: .propertyLevel) { RCClockScreen(keepsTimer: keepsTimer) }
+    let received = RCTicks()
+    let harness = ViewHarness(tracking: .propertyLevel) { RCClockScreen(keepsTimer: keepsTimer, received: received) }
     harness.resetCounts()
     harness.advance(by: .milliseconds(2500))
     #expect(harness.texts["RCClock"] == ["2"])
@@ -82,6 +93,7 @@ import Testing
     harness.tap("Close")
     harness.advance(by: .seconds(3))
     #expect(AppEffects.now == .seconds(7))
+    #expect(received.count == at4000ms, "no tick reaches the closed clock")
   }
 
   /// A timer a model schedules in `init`, as `Timer.scheduledTimer` would: it fires for the
