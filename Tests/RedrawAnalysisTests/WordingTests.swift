@@ -40,6 +40,36 @@ struct WordingTests {
     #expect(finding.count == 2)
   }
 
+  /// A poster view evaluated three times starts two image loads in its first evaluation
+  /// only (a guarded start), and a feed starts the same request in each of its two.
+  @Test func sideEffectInBodySaysInHowManyEvaluationsAndOfWhat() throws {
+    let analysis = try analyze(
+      trace: """
+        {"e":"meta","format":"redraw-trace","version":1}
+        {"e":"body","t":100,"tid":1,"id":1,"view":"Poster","node":1}
+        {"e":"effect","t":101,"tid":1,"kind":"task","detail":"image /poster42"}
+        {"e":"effect","t":102,"tid":1,"kind":"task","detail":"image /backdrop42"}
+        {"e":"end","t":110,"tid":1,"id":1}
+        {"e":"body","t":200,"tid":1,"id":2,"view":"Poster","node":1}
+        {"e":"end","t":210,"tid":1,"id":2}
+        {"e":"body","t":300,"tid":1,"id":3,"view":"Poster","node":1}
+        {"e":"end","t":310,"tid":1,"id":3}
+        {"e":"body","t":400,"tid":1,"id":4,"view":"Feed","node":2}
+        {"e":"effect","t":401,"tid":1,"kind":"network","detail":"GET /feed"}
+        {"e":"end","t":410,"tid":1,"id":4}
+        {"e":"body","t":500,"tid":1,"id":5,"view":"Feed","node":2}
+        {"e":"effect","t":501,"tid":1,"kind":"network","detail":"GET /feed"}
+        {"e":"end","t":510,"tid":1,"id":5}
+
+        """)
+    let messages = analysis.findings.filter { $0.rule == "side-effect-in-body" }.map(\.message)
+    #expect(
+      messages == [
+        "Feed.body started 2 network effects (GET /feed); every evaluation of it started one.",
+        "Poster.body started 2 task effects (image /poster42 and 1 other) in 1 of its 3 evaluations.",
+      ])
+  }
+
   @Test func theTextSummarySaysWhereEffectsStarted() throws {
     let analysis = try analyze(
       trace:

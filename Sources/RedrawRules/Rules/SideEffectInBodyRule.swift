@@ -33,9 +33,10 @@ package enum SideEffectInBodyRule: Rule, SummaryOwner {
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
     let bodies = session.bodyLocations
     return (session.summaries[Self.self] ?? []).map { entry in
-      finding(
+      let evaluations = session.nodes.reduce(0) { $0 + ($1.view == entry.view ? $1.evaluations : 0) }
+      return finding(
         in: session, context: context,
-        message: message(entry), view: entry.view, count: entry.count,
+        message: message(entry, evaluations: evaluations), view: entry.view, count: entry.count,
         site: entry.site, location: CodeLocation(site: entry.site) ?? bodies[entry.view],
         evidence: entry.first, trail: entry.trail)
     }
@@ -43,10 +44,17 @@ package enum SideEffectInBodyRule: Rule, SummaryOwner {
 
   // MARK: - Messages
 
-  static func message(_ entry: BodyEffectSummary) -> String {
+  /// Says what started, where, and in how many of the view's `evaluations` (a body that
+  /// guards its start starts it in fewer than all).
+  static func message(_ entry: BodyEffectSummary, evaluations: Int) -> String {
     var text = "\(entry.view).body started \(Wording.count(entry.count, "\(entry.kind.name) effect"))"
-    if let detail = entry.detail { text += " (\(detail))" }
-    return text + "\(Wording.at(entry.site)); every evaluation starts it again."
+    if let detail = entry.detail {
+      let others = entry.details - 1
+      text += others > 0 ? " (\(detail) and \(Wording.count(others, "other")))" : " (\(detail))"
+    }
+    text += Wording.at(entry.site)
+    guard entry.evaluations < evaluations else { return text + "; every evaluation of it started one." }
+    return text + " in \(entry.evaluations) of its \(Wording.count(evaluations, "evaluation"))."
   }
 }
 
@@ -67,6 +75,12 @@ extension SideEffectInBodyRule {
       }
       entries.values[position].count += 1
       entries.values[position].trail.keep(effect.sample)
+      // An evaluation's body event starts it, so its line tells evaluations apart.
+      if entries.values[position].lastEvaluation != evaluation.start.line {
+        entries.values[position].lastEvaluation = evaluation.start.line
+        entries.values[position].evaluations += 1
+      }
+      if let detail = effect.detail { entries.values[position].details.insert(detail) }
     }
 
     mutating func finish(
@@ -74,7 +88,8 @@ extension SideEffectInBodyRule {
     ) {
       session.summaries[SideEffectInBodyRule.self] = entries.entries.map { key, entry in
         BodyEffectSummary(
-          view: strings[key.view], kind: key.kind, count: entry.count, detail: entry.detail.map { strings[$0] },
+          view: strings[key.view], kind: key.kind, count: entry.count, evaluations: entry.evaluations,
+          detail: entry.detail.map { strings[$0] }, details: entry.details.count,
           site: entry.site.map { strings[$0] }, first: entry.first, trail: entry.trail.events(&names, strings))
       }
     }
@@ -89,6 +104,11 @@ extension SideEffectInBodyRule {
       var detail: StringID?
       var site: StringID?
       var count = 0
+      /// Evaluations that started one, and the last of them by its body event's line.
+      var evaluations = 0
+      var lastEvaluation = -1
+      /// Distinct details seen.
+      var details = Set<StringID>()
       var trail: [TrailSample] = []
     }
   }
@@ -101,7 +121,11 @@ package struct BodyEffectSummary: Sendable {
   package var view: String
   package var kind: EffectKind
   package var count = 0
+  /// The view's evaluations that started one or more.
+  package var evaluations = 0
+  /// The first effect's detail, and how many distinct details there were.
   package var detail: String?
+  package var details = 0
   package var site: String?
   package var first: Evidence
   /// The events behind it, first few.
