@@ -27,12 +27,17 @@ extension ViewHarness {
   /// those still in view keep their declaration, the new ones are made now.
   private func reconcileRows(of node: HarnessNode, in name: String, _ container: ViewContent.LazyContainer) {
     let window = container.window(from: node.lazy.windows[name] ?? 0)
-    var kept: [AnyHashable: ViewContent.Child] = [:]
-    for child in node.lazy.declared where child.container == name {
-      guard let id = child.key.id else { continue }
+    // The declaring body does not run: every child it declared last time, a sibling of the
+    // container or a row still in view, keeps its struct, so none has new inputs.
+    let previous = node.lazy.declared.map { child in
       var unchanged = child
       unchanged.inputsChanged = false
-      kept[id] = unchanged
+      return unchanged
+    }
+    var kept: [AnyHashable: ViewContent.Child] = [:]
+    for child in previous where child.container == name {
+      guard let id = child.key.id else { continue }
+      kept[id] = child
     }
     var content = makeContent(for: node)
     Trace.withOwner(node.id) { container.declare(&content, window, Set(kept.keys)) }
@@ -41,7 +46,7 @@ extension ViewHarness {
     let rows = window.compactMap { kept[container.ids[$0]] ?? made[container.ids[$0]] }
     var declared: [ViewContent.Child] = []
     var placed = false
-    for child in node.lazy.declared {
+    for child in previous {
       guard child.container == name else {
         declared.append(child)
         continue

@@ -34,14 +34,22 @@ import Testing
     }
   }
 
-  /// `List(feed.items) { LCRow(item: $0) }` with five rows in view, or a `VStack` of them.
+  /// A sibling of the list whose closure input is new in every struct the screen makes.
+  struct LCToolbar: HarnessView {
+    let title: String
+    let onRefresh: () -> Void
+    func body(_ content: inout ViewContent) { content.button(title) { onRefresh() } }
+  }
+
+  /// A toolbar above `List(feed.items) { LCRow(item: $0) }` with five rows in view, or a
+  /// `VStack` of them.
   struct LCScreen: HarnessView {
     let feed: LCFeed
     let log: LCLog
     let lazy: Bool
     var keptUpdates = 0
     func body(_ content: inout ViewContent) {
-      content.text(feed.header)
+      content.child(LCToolbar(title: feed.header, onRefresh: {}))
       let log = self.log
       if lazy {
         content.lazy("feed", feed.items, visible: 5, keptUpdates: keptUpdates) { LCRow(item: $0, log: log) }
@@ -59,13 +67,15 @@ import Testing
   }
 
   /// Scrolling to row 3: rows 0–2 go (their onDisappear runs), rows 5–7 are made and
-  /// evaluated, rows 3 and 4 are left alone, and the screen's body does not run.
+  /// evaluated, rows 3 and 4 are left alone, and neither the screen's body nor its toolbar's
+  /// runs (no struct of either is made).
   @Test func scrollingMakesTheRowsThatComeIntoView() {
     let log = LCLog()
     let harness = ViewHarness(tracking: .propertyLevel) { LCScreen(feed: LCFeed(), log: log, lazy: true) }
     harness.resetCounts()
     #expect(harness.scroll("feed", to: 3))
     #expect(harness.evaluations(of: LCScreen.self) == 0)
+    #expect(harness.evaluations(of: LCToolbar.self) == 0)
     #expect(harness.evaluations(of: LCRow.self) == 3)
     #expect(log.disappeared == [0, 1, 2])
     #expect(harness.mounted(LCRow.self).map(\.view.item.id) == [3, 4, 5, 6, 7])
