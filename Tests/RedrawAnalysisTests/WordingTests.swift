@@ -70,6 +70,31 @@ struct WordingTests {
       ])
   }
 
+  /// A row's model made twice in its parent's body, an argument and not a `@State`: the
+  /// message names every place a value made with the struct comes from.
+  @Test(arguments: [("xcode26", "which Xcode 26 (this recording's build)"), ("xcode27", "once per view identity")])
+  func repeatedInitDoesNotAssumeAStateDefault(build: String, says: String) throws {
+    let analysis = try analyze(
+      trace: """
+        {"e":"meta","format":"redraw-trace","version":1,"swiftUI":"\(build)"}
+        {"e":"body","t":100,"tid":1,"id":1,"view":"Feed","node":1}
+        {"e":"init","t":101,"tid":1,"id":2,"type":"RowModel","site":"Feed.swift:9","owner":2}
+        {"e":"end","t":102,"tid":1,"id":2,"obj":7}
+        {"e":"end","t":110,"tid":1,"id":1}
+        {"e":"body","t":120,"tid":1,"id":3,"view":"Row","node":2,"parent":1}
+        {"e":"read","t":121,"tid":1,"obj":7,"type":"RowModel","prop":"title"}
+        {"e":"end","t":130,"tid":1,"id":3}
+        {"e":"body","t":200,"tid":1,"id":4,"view":"Feed","node":1}
+        {"e":"init","t":201,"tid":1,"id":5,"type":"RowModel","site":"Feed.swift:9","owner":2}
+        {"e":"end","t":202,"tid":1,"id":5,"obj":8}
+        {"e":"end","t":210,"tid":1,"id":4}
+
+        """)
+    let finding = try #require(analysis.findings.first { $0.rule == "repeated-init" })
+    #expect(finding.message.contains("an argument the parent passes"))
+    #expect(finding.message.contains(says))
+  }
+
   @Test func theTextSummarySaysWhereEffectsStarted() throws {
     let analysis = try analyze(
       trace:

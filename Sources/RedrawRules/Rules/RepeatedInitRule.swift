@@ -19,8 +19,9 @@ package enum RepeatedInitRule: Rule, SummaryOwner {
       @State is a property wrapper whose default expression runs every time the view struct \
       is re-created, and only the first result is kept; built with Xcode 27 or later, it is a \
       macro that evaluates the default lazily, once per view identity. An initial value \
-      handed over in the view's init (`_model = State(initialValue: Model())`) is evaluated \
-      by the caller on every re-creation with either. So moving `@StateObject var model = \
+      handed over in the view's init (`_model = State(initialValue: Model())`), and an \
+      argument the parent passes (`Row(model: Model())`), are evaluated by the caller on every \
+      re-creation with either. So moving `@StateObject var model = \
       Model()` to `@State var model = Model()` builds a new Model on every parent re-render \
       with Xcode 26 and drops it, and not with Xcode 27. The rule groups initializer runs by \
       type, site and owner, and reports a group that ran at least twice and produced \
@@ -117,16 +118,17 @@ package enum RepeatedInitRule: Rule, SummaryOwner {
   static func why(_ build: SwiftUIBuild?) -> String {
     switch build {
     case .xcode26?:
-      "as @State's default value is with Xcode 26, which this recording reproduces: the property "
-        + "wrapper evaluates it on every re-creation of the view struct."
+      "as is anything made with the view struct: an argument the parent passes, a stored "
+        + "property's default, or @State's default, which Xcode 26 (this recording's build) evaluates "
+        + "on every re-creation of the struct."
     case .xcode27?:
       "though with Xcode 27, which this recording reproduces, @State evaluates its default once per "
-        + "view identity: the runs come from an initial value passed in the view's init, or a plain "
-        + "stored property."
+        + "view identity: the runs come from an argument the parent passes, an initial value the "
+        + "view's init assigns, or a plain stored property's default."
     case nil:
-      "as @State's default value is when the app is built with Xcode 26 or earlier: the property "
-        + "wrapper evaluates it on every re-creation of the view struct (Xcode 27's macro, once per view "
-        + "identity)."
+      "as is anything made with the view struct: an argument the parent passes, a stored "
+        + "property's default, or @State's default when the app is built with Xcode 26 or earlier, "
+        + "evaluated on every re-creation of the struct (Xcode 27's macro, once per view identity)."
     }
   }
 
