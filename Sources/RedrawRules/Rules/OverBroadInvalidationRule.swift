@@ -19,7 +19,11 @@ package enum OverBroadInvalidationRule: Rule, SummaryOwner {
       view read, when the view read no property that was written; @Observable tracks reads \
       per property and would not have made them. One finding per view, type and property \
       written; the count is the wasted evaluations, and the message adds the evaluations of \
-      children they re-created.
+      children they re-created. The rule sees only recorded reads: a body that shows state \
+      the trace does not record (a plain class's property reached through the model, changed \
+      before a bare `objectWillChange.send()`) needed those evaluations, and goes stale after \
+      the move unless that state is observable too. Record such state (`@Tracked`, or \
+      `Trace.read` and `Trace.write`) so the trace shows the view reading what changed.
       """,
     fix: """
       Migrate the model to @Observable, so views depend only on the properties they read; \
