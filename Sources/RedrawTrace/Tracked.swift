@@ -10,7 +10,8 @@ import Observation
 /// among the class's fields (once per type); nothing is typed by hand.
 ///
 /// An assignment of a value equal to the one before is recorded with `"same":true` where
-/// `@Observable` would not report it, which the compiler decides from the property's declared
+/// `@Observable` would not report it (a change in place, `items.append(x)`, never is: the
+/// macro's `_modify` compares nothing), which the compiler decides from the property's declared
 /// type, as it picks the macro's `shouldNotifyObservers` overload: an `Equatable` type is
 /// compared with `==`, a class with `===`, anything else never. So in a generic class
 /// (`final class Box<Value>: TrackedModel { @Tracked var value: Value }`) every assignment
@@ -79,6 +80,27 @@ public struct Tracked<Value> {
         model[keyPath: storageKeyPath].value = newValue
         tracking.registerDidSet(model, wrappedKeyPath)
       }
+    }
+    // A change in place (`count += 1`, `items.append(x)`, `group.filters = …`), as the macro's
+    // `_modify`: a read, then a write that is never `same`, since `@Observable` compares only
+    // assignments and notifies of every change in place, equal or not.
+    @inline(__always) _modify {
+      let tracking = model.tracking
+      tracking.registerRead(model, wrappedKeyPath)
+      if _slowPath(redraw_access_work() != 0) {
+        noteRead((model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)).word, tracking)
+      }
+      if RecordingSwitch.isOn {
+        let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)
+        Recorder.recordAccess(
+          write: true, object: tracking.identity.objectID, type: names.type, property: names.property, same: false)
+      }
+      if ModelObservation.isCollecting || tracking.hasWriteHandlers {
+        tracking.tellObservers(model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath), write: true)
+      }
+      tracking.registerWillSet(model, wrappedKeyPath)
+      defer { tracking.registerDidSet(model, wrappedKeyPath) }
+      yield &model[keyPath: storageKeyPath].value
     }
   }
 

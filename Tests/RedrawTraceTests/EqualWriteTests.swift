@@ -129,6 +129,27 @@ struct DeclaredTypeEqualityTests {
     return changes.withLock { $0 } == 1
   }
 
+  @Observable final class ObservableGroup {
+    var filters = ["a"]
+  }
+
+  /// The macro compares an assignment, not a change in place (its `_modify` compares nothing):
+  /// `@Tracked` records the first as `same` and the second not, and both give one read and
+  /// one write, as the four members record of the macro's accessors.
+  @Test func aChangeInPlaceIsNeverTheSame() throws {
+    let group = ObservableGroup()
+    #expect(!Self.notifies({ _ = group.filters }, { group.filters = ["a"] }))
+    #expect(Self.notifies({ _ = group.filters }, { group.filters[0] = "a" }))
+    let model = AssignedModel()
+    let lines = try record {
+      model.tags = []
+      model.tags += []
+      model.position.x = 0
+    }
+    #expect(EqualWriteTests.writes(lines) == ["tags same", "tags", "position"])
+    #expect(lines.filter { $0.e == "read" }.map { $0.prop ?? "?" } == ["tags", "position"])
+  }
+
   @Test func plainObservationNotifiesOfAnEqualValueInAGenericClassOnly() {
     let box = ObservableBox(1)
     #expect(Self.notifies({ _ = box.value }, { box.value = 1 }))

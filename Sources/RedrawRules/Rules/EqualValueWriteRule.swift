@@ -16,7 +16,9 @@ package enum EqualValueWriteRule: Rule {
       though nothing changed. @Observable, since Swift 6.2, notifies no observer when an \
       Equatable property is assigned an equal value, or an object property the same object, \
       as the property's declared type tells (a generic class's `var value: Value` always \
-      notifies, even in a Box<Int>, and @Tracked records none of its writes as equal). \
+      notifies, even in a Box<Int>, and @Tracked records none of its writes as equal). Only \
+      an assignment is compared: a change in place (`items[0] = item`, `group.filters = …`) \
+      always notifies, and is never recorded as equal. \
       The rule counts, per property, the evaluations that writes of an equal value alone \
       caused (`"same":true` on write events, which @Tracked and `Trace.write(…, sameValue: \
       true)` record): an evaluation that another reason also explains (a changed value, its \
