@@ -56,6 +56,18 @@ struct PlanCommandTests {
     #expect(checklist.first?["severity"] == .string("info"))
   }
 
+  /// InboxScreen owns the model and only hands it on: the move stops its re-evaluations,
+  /// and the item says what would make that stale. The rows read it: no such item.
+  @Test func aHolderThatReadsNothingOfItsModelIsToldItStopsUpdating() throws {
+    let (_, json) = try Self.plan([scenario("migration-search-before")])
+    guard case .array(let checklist)? = json["checklist"] else { throw PlanTestError("checklist is an array") }
+    let stopping = checklist.filter { $0["kind"] == .string("stopsUpdating") }
+    #expect(stopping.map { $0["view"] } == [.string("InboxScreen")])
+    #expect(stopping.first?["severity"] == .string("info"))
+    guard case .string(let text)? = stopping.first?["text"] else { throw PlanTestError("the item has a text") }
+    #expect(text.contains("(10 evaluations saved)"))
+  }
+
   /// "26" means 26 and earlier, "27" 27 and later.
   @Test(arguments: [("25", "xcode26"), ("26", "xcode26"), ("27", "xcode27"), ("28", "xcode27")])
   func anyMajorVersionNamesTheBuildItUses(version: String, build: String) throws {

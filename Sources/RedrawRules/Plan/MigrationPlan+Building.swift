@@ -135,6 +135,7 @@ private struct ModelAccumulator {
         view.evaluations =
           view.evaluations + MigrationPlan.EvaluationChange(now: node.evaluations, saved: saved, added: added)
         if view.wrapper == nil { view.wrapper = holding?.wrapper }
+        view.readsModel = view.readsModel || reads
         // Any node of the view that makes bindings to the model makes the view's declaration
         // need `@Bindable`.
         let binds = node.bindings.contains(type) || view.becomes?.binds == true

@@ -25,6 +25,17 @@ extension MigrationPlan {
               text: "\(view.view): `\(wrapper.attribute) var …: \(model.type)` becomes "
                 + Self.migrated(becomes)))
         }
+        if let wrapper = view.wrapper, !view.readsModel, view.evaluations.saved > 0 {
+          items.append(
+            ChecklistItem(
+              kind: .stopsUpdating, severity: .info, location: view.location, view: view.view, type: model.type,
+              text: "\(view.view) holds \(model.type) in `\(wrapper.attribute)` and its bodies read none of its "
+                + "properties: with @Observable its writes re-evaluate it no more "
+                + "(\(Wording.count(view.evaluations.saved, "evaluation")) saved). If its body shows state "
+                + "those writes announce without recording it (a plain class's property reached through the "
+                + "model, changed before `objectWillChange.send()`), it will go stale: make that state "
+                + "observable too."))
+        }
         if view.evaluations.added > 0 {
           let added = view.evaluations.added
           items.append(

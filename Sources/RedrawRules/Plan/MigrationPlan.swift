@@ -111,6 +111,8 @@ extension MigrationPlan {
     public var evaluations: EvaluationChange
     /// Where its body is, when recorded.
     public var location: CodeLocation?
+    /// Whether any of its bodies read a property of the model.
+    public var readsModel = false
   }
 
   /// What a view's declaration of a model becomes with `@Observable`.
@@ -230,6 +232,9 @@ extension MigrationPlan {
       case declaration
       /// A view that showed stale data and will now be re-evaluated.
       case startsUpdating
+      /// A view that holds the model in a wrapper, reads none of it, and will stop being
+      /// re-evaluated by its writes: stale, if it shows state the writes announce unrecorded.
+      case stopsUpdating
       /// A parent to hand its children narrow values.
       case narrowValues
     }
