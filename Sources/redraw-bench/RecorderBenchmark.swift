@@ -57,7 +57,7 @@ struct RecorderBenchmark {
   }
 
   /// Every case, for every destination: the explicit API by name and by key path, and a
-  /// read and a write of a `@Tracked` property and of an `@Observable` class with Redraw's
+  /// read, a write and a change in place of a `@Tracked` property and of an `@Observable` class with Redraw's
   /// members (each beside the same access of a plain `@Observable` class).
   func cases() -> [Case] {
     let model = BenchModel()
@@ -74,6 +74,9 @@ struct RecorderBenchmark {
     )
     let observableWrite: (name: String, loop: (Int) -> Void) = (
       "@Observable write", { count in for index in 0..<count { observable.value = index } }
+    )
+    let observableChange: (name: String, loop: (Int) -> Void) = (
+      "@Observable change in place", { count in for _ in 0..<count { observable.value += 1 } }
     )
     var cases: [Case] = []
     for destination in [Destination.off, .memory, .file] {
@@ -101,6 +104,10 @@ struct RecorderBenchmark {
         Case(name: "\(name) (@Tracked write)", destination: destination, baseline: observableWrite) { count in
           for index in 0..<count { model.value = index }
         },
+        Case(name: "\(name) (@Tracked change in place)", destination: destination, baseline: observableChange) {
+          count in
+          for _ in 0..<count { model.value += 1 }
+        },
         Case(name: "\(name) (@Observable+Redraw read)", destination: destination, baseline: observableRead) {
           count in
           var sum = 0
@@ -110,6 +117,11 @@ struct RecorderBenchmark {
         Case(name: "\(name) (@Observable+Redraw write)", destination: destination, baseline: observableWrite) {
           count in
           for index in 0..<count { instrumented.value = index }
+        },
+        Case(
+          name: "\(name) (@Observable+Redraw change in place)", destination: destination, baseline: observableChange
+        ) { count in
+          for _ in 0..<count { instrumented.value += 1 }
         },
       ]
     }
