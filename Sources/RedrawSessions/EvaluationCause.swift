@@ -31,7 +31,7 @@ extension SessionBuilder {
     // for an evaluation of a later update.
     let missed =
       nodeTable.nodes[index].pending.neededMissable
-      && nodeTable.nodes[index].pending.needed?.update != updates.updateNumber
+      && (nodeTable.nodes[index].pending.needed?.update ?? .max) < updates.updateNumber
     let pendingNeeded = missed ? nil : nodeTable.nodes[index].pending.needed
     let changed = nodeTable.nodes[index].pending.neededChanges
     let pendingOverBroad = nodeTable.nodes[index].pending.overBroad

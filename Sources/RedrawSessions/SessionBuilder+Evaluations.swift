@@ -232,4 +232,9 @@ extension OpenSpan {
     if case .`init` = kind { return true }
     return false
   }
+
+  var isBody: Bool {
+    if case .body = kind { return true }
+    return false
+  }
 }

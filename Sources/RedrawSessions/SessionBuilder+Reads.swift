@@ -90,7 +90,7 @@ extension SessionBuilder {
     let write = PendingWrite(
       type: type, property: property, site: event.site, action: action, line: Int32(truncatingIfNeeded: evidence.line),
       thread: Int32(truncatingIfNeeded: spans.lastThread), time: event.time, same: event.same,
-      update: inInit ? updates.updateNumber : updates.ofWrite())
+      update: inInit ? updates.updateNumber : updates.ofWrite(inBody: span?.isBody ?? false))
     propertyTable.properties[propertyIndex].trail.keep(write.sample(threads: spans.threadIDs))
     if case .body(let index)? = span?.kind, objectTable.objects[slot].used, let start = span?.start {
       let evaluation = EvaluationFact(
@@ -185,7 +185,7 @@ extension SessionBuilder {
     if needed {
       // A missable write of an earlier update was missed: the writes of this one decide.
       if _slowPath(nodeTable.nodes[index].pending.neededMissable),
-        nodeTable.nodes[index].pending.needed?.update != write.update
+        (nodeTable.nodes[index].pending.needed?.update ?? .max) < write.update
       {
         nodeTable.nodes[index].pending.needed = nil
         nodeTable.nodes[index].pending.neededChanges = false

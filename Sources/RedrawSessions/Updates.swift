@@ -28,8 +28,17 @@ struct Updates {
   mutating func beginStep() { stepSinceWrite = true }
 
   /// The update a write belongs to: the one in progress, or a new one after a step.
+  ///
+  /// A write made during a body is delivered after the evaluation, with the pass that follows:
+  /// it belongs to the next update, which the next write outside a body begins. Until then the
+  /// update in progress has a lower number, so an update is earlier than another only when
+  /// its number is lower (never compare them for equality).
   @inline(__always)
-  mutating func ofWrite() -> Int32 {
+  mutating func ofWrite(inBody: Bool = false) -> Int32 {
+    if inBody {
+      stepSinceWrite = true
+      return updateNumber &+ 1
+    }
     if stepSinceWrite {
       updateNumber &+= 1
       stepSinceWrite = false

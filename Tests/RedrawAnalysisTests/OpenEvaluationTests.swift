@@ -55,3 +55,42 @@ struct OpenEvaluationTests {
     #expect(node.propertiesRead == 2)
   }
 }
+
+/// A write made during a body belongs to the update that follows the evaluation: a view that
+/// read the property without subscribing and is re-evaluated in that update (by its parent)
+/// did not miss it, even when writes outside any body come between.
+@Suite("A write during a body is the next update's")
+struct WriteDuringBodyUpdateTests {
+  /// Screen observes the model; Reader, its child, reads `state` without subscribing;
+  /// Loader, another child, writes `state` in its body, and its own child is evaluated. A
+  /// task then writes another object, and the write re-evaluates Screen, which re-creates
+  /// Reader.
+  static let trace = """
+    {"e":"meta","format":"redraw-trace","version":1}
+    {"e":"body","t":10,"tid":1,"id":1,"view":"Screen","node":1}
+    {"e":"observe","t":11,"tid":1,"obj":1,"type":"Model","detail":"observedObject"}
+    {"e":"end","t":12,"tid":1,"id":1}
+    {"e":"body","t":20,"tid":1,"id":2,"view":"Reader","node":2,"parent":1}
+    {"e":"read","t":21,"tid":1,"obj":1,"type":"Model","prop":"state"}
+    {"e":"end","t":22,"tid":1,"id":2}
+    {"e":"body","t":30,"tid":1,"id":3,"view":"Loader","node":3,"parent":1}
+    {"e":"write","t":31,"tid":1,"obj":1,"type":"Model","prop":"state"}
+    {"e":"end","t":32,"tid":1,"id":3}
+    {"e":"body","t":35,"tid":1,"id":6,"view":"Spinner","node":4,"parent":3}
+    {"e":"end","t":36,"tid":1,"id":6}
+    {"e":"write","t":40,"tid":1,"obj":2,"type":"Other","prop":"progress"}
+    {"e":"body","t":50,"tid":1,"id":4,"view":"Screen","node":1}
+    {"e":"observe","t":51,"tid":1,"obj":1,"type":"Model","detail":"observedObject"}
+    {"e":"end","t":52,"tid":1,"id":4}
+    {"e":"body","t":60,"tid":1,"id":5,"view":"Reader","node":2,"parent":1}
+    {"e":"read","t":61,"tid":1,"obj":1,"type":"Model","prop":"state"}
+    {"e":"end","t":62,"tid":1,"id":5}
+
+    """
+
+  @Test func aReaderReEvaluatedInTheNextUpdateMissedNothing() throws {
+    let analysis = try analyze(trace: Self.trace)
+    #expect(!analysis.findings.contains { $0.rule == "missed-update" }, "\(analysis.findings.map(\.message))")
+    #expect(analysis.summary.addedEvaluations == 0)
+  }
+}

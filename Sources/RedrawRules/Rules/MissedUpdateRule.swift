@@ -21,7 +21,8 @@ package enum MissedUpdateRule: Rule, SummaryOwner {
       record subscriptions (`observe` events, object-level tracking); in them, it follows \
       every property a body read of an object that evaluation did not observe. Writes with \
       no body evaluation, action or mark between them are one update, as SwiftUI applies \
-      them in one pass; an update that changed such a property and was not followed by an \
+      them in one pass (a write made during a body is delivered after it: it belongs to \
+      the update that follows); an update that changed such a property and was not followed by an \
       evaluation of the view before the next update (or the end of the trace) never reached \
       it. The count is those updates: @Observable, which tracks every property a body \
       reads, would have re-evaluated the view for each, and `redraw plan` adds them to what \
@@ -143,7 +144,7 @@ extension MissedUpdateRule {
         pending.append(contentsOf: repeatElement(nil, count: node + 1 - pending.count))
         missed.append(contentsOf: repeatElement(0, count: node + 1 - missed.count))
       }
-      if let open = pending[node], open.update != write.update { resolveMissed(node) }
+      if let open = pending[node], open.update < write.update { resolveMissed(node) }
       if pending[node] == nil { pending[node] = Pending(update: write.update) }
       guard !pending[node]!.writes.contains(where: { $0.pair == write.pair }) else { return }
       pending[node]!.writes.append(write)
@@ -154,7 +155,8 @@ extension MissedUpdateRule {
     mutating func evaluationBegan(_ evaluation: EvaluationFact, reason: EvaluationReason, threads: [Int64]) {
       let node = evaluation.node
       guard node < pending.count, let open = pending[node] else { return }
-      if open.update == evaluation.update {
+      // Updates are ordered by number, and a write made during a body has the next one's.
+      if evaluation.update <= open.update {
         pending[node] = nil  // the update's pass re-evaluated the view: it reached it
       } else {
         resolveMissed(node)
@@ -167,7 +169,7 @@ extension MissedUpdateRule {
     /// removed it).
     mutating func nodeUnmounted(node: Int, update: Int32) {
       guard node < pending.count, let open = pending[node] else { return }
-      if open.update == update { pending[node] = nil } else { resolveMissed(node) }
+      if update <= open.update { pending[node] = nil } else { resolveMissed(node) }
     }
 
     /// Counts the node's pending update as missed.
