@@ -124,6 +124,7 @@ extension ViewHarness {
       work.disappear += descendant.lifecycle.disappear + descendant.modifiers.disappear
       // Its tasks are cancelled, and its subscriptions end with their lifecycle.
       for task in descendant.lifecycle.tasks.values { task.cancel() }
+      descendant.releaseInOrder()
       descendant.lifecycle = HarnessNode.Lifecycle()
       descendant.stateSlots = []
       descendant.reads.models = [:]

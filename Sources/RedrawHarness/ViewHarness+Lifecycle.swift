@@ -57,6 +57,7 @@ extension ViewHarness {
         watched[key] = watch
       }
     }
+    node.lifecycle.watched.removeAll { HarnessNode.WatchKey.precedes($0.key, $1.key) }
     node.lifecycle.watched = watched
     // `.onAppear` attached by the parent wraps the child: after the child's own.
     if appeared { actions += node.modifiers.appear }
@@ -82,7 +83,10 @@ extension ViewHarness {
       kept[receiver.key] = live
       live.subscription = receiver.subscribe { [weak live] value in live?.action(value) }
     }
-    for (key, live) in node.lifecycle.receivers where kept[key] == nil { live.subscription?.cancel() }
+    for key in node.lifecycle.receivers.keys.sorted(by: HarnessNode.WatchKey.precedes) where kept[key] == nil {
+      node.lifecycle.receivers[key]?.subscription?.cancel()
+    }
+    node.lifecycle.receivers.removeAll { HarnessNode.WatchKey.precedes($0.key, $1.key) }
     node.lifecycle.receivers = kept
   }
 }

@@ -127,6 +127,12 @@ public final class ViewHarness {
     flush()
   }
 
+  // What the views hold goes in a fixed order, children before their parents, so the
+  // `deinit` events of the models only they held come out the same on every run.
+  deinit {
+    for node in (mountedNodes + parkedNodes).reversed() { node.releaseInOrder() }
+  }
+
   // MARK: - Counting
 
   /// Body evaluations of views of type `type` since the harness started (or the last reset).
@@ -246,6 +252,9 @@ public final class ViewHarness {
     countsByType[node.typeName, default: 0] += 1
     node.reads.keys = content.readKeys
     node.declared.shown = content.texts
+    // Dictionaries of the last evaluation's closures are emptied in order before they are
+    // replaced (OrderedRelease.swift): what they alone held goes the same way every run.
+    node.declared.actions.removeAll { $0.key < $1.key }
     node.declared.actions = content.actions
     node.declared.refresh = content.refresh
     let observedNow = record(reads, for: node)
@@ -255,6 +264,7 @@ public final class ViewHarness {
     for write in writes where observedNow.contains(write.objectID) {
       inbox.post(.write(write, objectLevel: tracking.level(of: write.type) == .objectLevel))
     }
+    node.lazy.containers.removeAll { $0.key < $1.key }
     node.lazy.containers = content.lazyContainers
     // A list that got shorter is scrolled no further than its end, as a scroll view's offset.
     for (name, container) in content.lazyContainers where node.lazy.windows[name] != nil {
@@ -302,7 +312,7 @@ public final class ViewHarness {
     var observedNow: Set<UInt64> = []
     node.reads.objects = []
     node.reads.properties = []
-    node.reads.models = [:]
+    node.reads.models.removeAll { $0.value.identity.objectID < $1.value.identity.objectID }
     for read in reads {
       let object = read.tracking.identity.objectID
       node.reads.objects.insert(object)
