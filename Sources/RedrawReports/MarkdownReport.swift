@@ -20,6 +20,9 @@ package enum MarkdownReport: ReportRenderer {
     if summary.equalValueEvaluations > 0 {
       out += "| Equal values | \(NumberFormatting.grouped(summary.equalValueEvaluations)) |\n"
     }
+    if summary.ownWriteEvaluations > 0 {
+      out += "| Own writes in body | \(NumberFormatting.grouped(summary.ownWriteEvaluations)) |\n"
+    }
     out += "| Cascaded from them | \(NumberFormatting.grouped(summary.cascadedEvaluations)) |\n"
     out += "| With @Observable | \(cell(TextReport.whatIf(summary))) |\n"
     out +=

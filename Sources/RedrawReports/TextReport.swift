@@ -63,12 +63,12 @@ package enum TextReport: ReportRenderer {
       row("Body evaluations", NumberFormatting.grouped(evaluations)),
       row("  over-broad", NumberFormatting.grouped(summary.overBroadEvaluations) + share(summary.overBroadEvaluations)),
     ]
-    if summary.equalValueEvaluations > 0 {
-      lines.append(
-        row(
-          "  equal values",
-          NumberFormatting.grouped(summary.equalValueEvaluations) + share(summary.equalValueEvaluations)
-            + ": caused only by writes of an equal value"))
+    // Kinds of saved evaluations most runs have none of: a line each only when there are.
+    for (label, count, meaning) in [
+      ("  equal values", summary.equalValueEvaluations, "caused only by writes of an equal value"),
+      ("  own writes", summary.ownWriteEvaluations, "caused only by the view's writes during its own body"),
+    ] where count > 0 {
+      lines.append(row(label, NumberFormatting.grouped(count) + share(count) + ": " + meaning))
     }
     lines += [
       row(

@@ -35,6 +35,9 @@ extension SessionBuilder {
     let pendingNeeded = missed ? nil : nodeTable.nodes[index].pending.needed
     let changed = nodeTable.nodes[index].pending.neededChanges
     let pendingOverBroad = nodeTable.nodes[index].pending.overBroad
+    // Writes the view made during its own last evaluation, and no others it read: with
+    // `@Observable` they would not have invalidated it.
+    let ownOnly = nodeTable.nodes[index].pending.neededOwnOnly
     // Whether the parent re-evaluated it: evaluated since, and, where the trace records the
     // structs it made (the harness), made one with new inputs (SwiftUI compares them).
     let parentEvaluated =
@@ -48,10 +51,11 @@ extension SessionBuilder {
       // A parent re-created it, but it read a property a write changed since: `@Observable`
       // re-evaluates it for that write (a view reading an object it does not subscribe to),
       // so the evaluation is needed, not cascaded.
-      if let needed = pendingNeeded, changed { return .needed(needed) }
+      if let needed = pendingNeeded, changed, !ownOnly { return .needed(needed) }
       return fromParent
     case .write?:
       if let needed = pendingNeeded {
+        if ownOnly { return parentEvaluated ? fromParent : .ownWrite(needed) }
         return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed)
       }
       if let object = event.object, let type = event.type, let property = event.property {
@@ -74,6 +78,7 @@ extension SessionBuilder {
       // Writes of an equal value alone would not have invalidated the view with
       // `@Observable`: its parent's evaluation since, if any, is the reason; else they are.
       if let needed = pendingNeeded {
+        if ownOnly { return parentEvaluated ? fromParent : .ownWrite(needed) }
         return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed)
       }
       if let write = pendingOverBroad {
@@ -93,21 +98,26 @@ extension SessionBuilder {
   case overBroad(PendingWrite)
   /// Writes to properties it read, each of which assigned an equal value.
   case equalValue(PendingWrite)
+  /// Writes its own last evaluation made, during its body, to properties it read:
+  /// `ObservableObject` notifies the writer, `@Observable` does not (Observation registers a
+  /// body's observers when the body returns).
+  case ownWrite(PendingWrite)
 
   /// The write that caused the evaluation: needed, over-broad or of an equal value.
   @inline(__always)
   var write: PendingWrite? {
     switch self {
-    case .needed(let write), .overBroad(let write), .equalValue(let write): write
+    case .needed(let write), .overBroad(let write), .equalValue(let write), .ownWrite(let write): write
     default: nil
     }
   }
 
-  /// Whether `@Observable` would not have made the evaluation: over-broad or of an equal value.
+  /// Whether `@Observable` would not have made the evaluation: over-broad, of an equal value,
+  /// or for the view's own write during its body.
   @inline(__always)
   var isWasted: Bool {
     switch self {
-    case .overBroad, .equalValue: true
+    case .overBroad, .equalValue, .ownWrite: true
     default: false
     }
   }

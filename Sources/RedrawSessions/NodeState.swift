@@ -92,6 +92,9 @@ package struct NodeState {
     case .equalValue:
       summary.equalValue += 1
       lastEvaluationWasted = true
+    case .ownWrite:
+      summary.ownWrite += 1
+      lastEvaluationWasted = true
     }
   }
 }
@@ -130,6 +133,9 @@ package struct PendingInvalidation {
   /// it: if the node is next evaluated in a later update, it missed that update (which the
   /// what-if adds back), and the writes of the evaluation's own update are its reason.
   package var neededMissable = false
+  /// Whether every pending needed write was made during the node's own evaluation, on its
+  /// thread (``EvaluationReason/ownWrite(_:)``).
+  package var neededOwnOnly = false
   /// A write to another property of an object the node read.
   package var overBroad: PendingWrite?
   /// Whether a struct with new inputs was made for it since its last evaluation.
@@ -141,6 +147,7 @@ package struct PendingInvalidation {
     needed = nil
     neededChanges = false
     neededMissable = false
+    neededOwnOnly = false
     overBroad = nil
   }
 }

@@ -61,10 +61,10 @@ public struct NodeSummary: Sendable {
   }
 
   /// The evaluations the same run would have had with property-level tracking
-  /// (`@Observable`): without the over-broad, equal-value and cascaded ones, and with one
-  /// more for each missed update.
+  /// (`@Observable`): without the over-broad, equal-value, own-write and cascaded ones, and
+  /// with one more for each missed update.
   public var evaluationsWithPropertyTracking: Int {
-    self.evaluations - self.overBroad - self.cascaded - self.equalValue + self.missedUpdates
+    self.evaluations - self.overBroad - self.cascaded - self.equalValue - self.ownWrite + self.missedUpdates
   }
 
   /// The view structs made for it: recorded, or else inferred (one, and one more for each
@@ -83,7 +83,7 @@ public struct NodeSummary: Sendable {
   }
 
   /// Its evaluations the move to `@Observable` saves.
-  package var saved: Int { self.overBroad + self.equalValue + self.cascaded }
+  package var saved: Int { self.overBroad + self.equalValue + self.ownWrite + self.cascaded }
 }
 
 extension NodeSummary {
@@ -163,6 +163,10 @@ public struct EvaluationCounts: Sendable, Hashable {
   /// Evaluations caused only by writes of an equal value to properties it read
   /// (`"same":true`): `@Observable` since Swift 6.2 does not notify of those.
   public var equalValue = 0
+  /// Evaluations caused only by writes its own last evaluation made during its body to
+  /// properties it read: `ObservableObject` notifies the writer; `@Observable`, which
+  /// registers a body's observers when the body returns, does not.
+  public var ownWrite = 0
   /// Updates of properties it read without subscribing to their object that never
   /// re-evaluated it (the `missed-update` rule): with `@Observable` each would have.
   public var missedUpdates = 0

@@ -99,6 +99,9 @@ public struct Session: Sendable {
   /// Evaluations caused only by writes of an equal value.
   public var equalValueEvaluations: Int { nodes.reduce(0) { $0 + $1.equalValue } }
 
+  /// Evaluations caused only by writes the view made during its own previous body.
+  public var ownWriteEvaluations: Int { nodes.reduce(0) { $0 + $1.ownWrite } }
+
   /// Updates that never reached views reading what they changed (object-level tracking).
   public var missedUpdateCount: Int { nodes.reduce(0) { $0 + $1.missedUpdates } }
 

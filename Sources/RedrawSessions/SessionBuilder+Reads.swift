@@ -102,7 +102,9 @@ extension SessionBuilder {
     let aliases =
       propertyTable.ambiguousNames.isEmpty
       ? nil : propertyTable.ambiguousNames.aliases(of: property, type: type, index: propertyIndex, strings: strings)
-    invalidateReaders(of: slot, write: write, aliases: aliases)
+    var writer: Int?
+    if case .body(let index)? = span?.kind { writer = index }
+    invalidateReaders(of: slot, write: write, aliases: aliases, writer: writer)
   }
 
   /// The index of a property in `properties`, added on first sight (when an ambiguous name
@@ -128,8 +130,11 @@ extension SessionBuilder {
   /// being evaluated that have read it so far.
   ///
   /// `aliases`, when the session recorded ambiguous names, are the other properties whose
-  /// reads count as reads of the written one (``AmbiguousNames``).
-  private mutating func invalidateReaders(of slot: Int, write: PendingWrite, aliases: AmbiguousNames.Aliases?) {
+  /// reads count as reads of the written one (``AmbiguousNames``). `writer` is the node whose
+  /// body made the write, if one did.
+  private mutating func invalidateReaders(
+    of slot: Int, write: PendingWrite, aliases: AmbiguousNames.Aliases?, writer: Int?
+  ) {
     let read = ReadKey(slot: slot, property: write.property)
     if !objectTable.objects[slot].readers.isEmpty {
       var readers: [Int32] = []
@@ -173,7 +178,7 @@ extension SessionBuilder {
           break
         }
       }
-      if readsObject { builder.invalidate(index, by: write, needed: readsProperty) }
+      if readsObject { builder.invalidate(index, by: write, needed: readsProperty, own: index == writer) }
     }
   }
 
@@ -181,7 +186,10 @@ extension SessionBuilder {
   ///   an update that does not re-evaluate the node is missed (and added back by the what-if),
   ///   so a later update's evaluation owes it nothing (``NodeState/pendingNeededMissable``).
   @inline(__always)
-  private mutating func invalidate(_ index: Int, by write: PendingWrite, needed: Bool, missable: Bool = false) {
+  /// - Parameter own: The write was made during the node's own evaluation, still open.
+  private mutating func invalidate(
+    _ index: Int, by write: PendingWrite, needed: Bool, missable: Bool = false, own: Bool = false
+  ) {
     if needed {
       // A missable write of an earlier update was missed: the writes of this one decide.
       if _slowPath(nodeTable.nodes[index].pending.neededMissable),
@@ -190,6 +198,12 @@ extension SessionBuilder {
         nodeTable.nodes[index].pending.needed = nil
         nodeTable.nodes[index].pending.neededChanges = false
         nodeTable.nodes[index].pending.neededMissable = false
+      }
+      // Own writes alone are no reason with `@Observable`; any other needed write is.
+      if nodeTable.nodes[index].pending.needed == nil {
+        nodeTable.nodes[index].pending.neededOwnOnly = own
+      } else if !own {
+        nodeTable.nodes[index].pending.neededOwnOnly = false
       }
       // The flag follows the write that names the cause (below).
       if nodeTable.nodes[index].pending.needed == nil || (!write.same && !nodeTable.nodes[index].pending.neededChanges)

@@ -41,3 +41,30 @@ struct ReportWordingTests {
     #expect(JSONReport.render(analysis, context: Self.context).contains("untracked reads"))
   }
 }
+
+extension ReportWordingTests {
+  /// A view that observes its model and writes what it read in its own body is re-evaluated
+  /// for that write; the summaries count it among the savings, where there is one.
+  @Test func theSummariesCountOwnWritesOnlyWhereThereAreSome() throws {
+    let analysis = try analyze(
+      trace: """
+        {"e":"meta","format":"redraw-trace","version":1}
+        {"e":"body","t":10,"tid":1,"id":1,"view":"Listing","node":1}
+        {"e":"observe","t":11,"tid":1,"obj":1,"type":"Contents","detail":"observedObject"}
+        {"e":"read","t":12,"tid":1,"obj":1,"type":"Contents","prop":"state"}
+        {"e":"write","t":13,"tid":1,"obj":1,"type":"Contents","prop":"state"}
+        {"e":"end","t":14,"tid":1,"id":1}
+        {"e":"body","t":20,"tid":1,"id":2,"view":"Listing","node":1,"cause":"write","obj":1,"type":"Contents","prop":"state"}
+        {"e":"observe","t":21,"tid":1,"obj":1,"type":"Contents","detail":"observedObject"}
+        {"e":"read","t":22,"tid":1,"obj":1,"type":"Contents","prop":"state"}
+        {"e":"end","t":23,"tid":1,"id":2}
+
+        """)
+    #expect(analysis.summary.ownWriteEvaluations == 1)
+    #expect(analysis.summary.evaluationsWithPropertyTracking == 1)
+    #expect(TextReport.render(analysis, context: Self.context).contains("own writes"))
+    #expect(MarkdownReport.render(analysis, context: Self.context).contains("| Own writes in body | 1 |"))
+    let quiet = try GoldenTests.analysis(["whole-model-read"])
+    #expect(!TextReport.render(quiet, context: Self.context).contains("own writes"))
+  }
+}

@@ -77,6 +77,7 @@ public struct AnalysisSummary: Sendable, Equatable {
     self.overBroadEvaluations = sessions.reduce(0) { $0 + $1.overBroadEvaluations }
     self.cascadedEvaluations = sessions.reduce(0) { $0 + $1.cascadedEvaluations }
     self.equalValueEvaluations = sessions.reduce(0) { $0 + $1.equalValueEvaluations }
+    self.ownWriteEvaluations = sessions.reduce(0) { $0 + $1.ownWriteEvaluations }
     self.missedUpdates = sessions.reduce(0) { $0 + $1.missedUpdateCount }
     self.evaluationsWithPropertyTracking = sessions.reduce(0) { $0 + $1.evaluationsWithPropertyTracking }
     self.initializerRuns = sessions.reduce(0) { $0 + $1.count(of: .`init`) }
@@ -111,9 +112,11 @@ public struct AnalysisSummary: Sendable, Equatable {
     return counts
   }
 
-  /// The evaluations property-level tracking would save: over-broad, equal-value and
-  /// cascaded ones.
-  public var savedEvaluations: Int { work.overBroadEvaluations + work.equalValueEvaluations + work.cascadedEvaluations }
+  /// The evaluations property-level tracking would save: over-broad, equal-value, own-write
+  /// and cascaded ones.
+  public var savedEvaluations: Int {
+    work.overBroadEvaluations + work.equalValueEvaluations + work.ownWriteEvaluations + work.cascadedEvaluations
+  }
 
   /// The evaluations it would add: one per missed update.
   public var addedEvaluations: Int { work.missedUpdates }
@@ -162,6 +165,8 @@ public struct EvaluationTotals: Sendable, Equatable {
   public var cascadedEvaluations = 0
   /// Evaluations caused only by writes of an equal value.
   public var equalValueEvaluations = 0
+  /// Evaluations caused only by writes a view made during its own previous body.
+  public var ownWriteEvaluations = 0
   /// Updates that never reached views reading what they changed (the `missed-update` rule).
   public var missedUpdates = 0
   /// The migration what-if: evaluations with property-level tracking

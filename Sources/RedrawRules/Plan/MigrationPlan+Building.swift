@@ -27,7 +27,7 @@ extension MigrationPlan {
     for session in sessions {
       let facts = SessionFacts(session)
       for node in session.nodes {
-        let saved = node.overBroad + node.equalValue + node.cascaded
+        let saved = node.saved
         views.update(node.view) {
           ViewPrediction(view: node.view, evaluations: EvaluationChange(), location: nil)
         } change: {

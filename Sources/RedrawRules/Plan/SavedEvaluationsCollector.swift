@@ -29,6 +29,9 @@ struct SavedEvaluationsCollector: SessionCollector, SummaryOwner {
     case .equalValue(let write):
       entries.values[position(node, write.type)].equalValue += 1
       wastedFor[node] = write.type.rawValue
+    case .ownWrite(let write):
+      entries.values[position(node, write.type)].ownWrite += 1
+      wastedFor[node] = write.type.rawValue
     case .cascaded:
       let type = evaluation.parent.map { wastedFor[$0] } ?? -1
       wastedFor[node] = type
@@ -54,13 +57,15 @@ struct SavedEvaluationsCollector: SessionCollector, SummaryOwner {
     session.summaries[SavedEvaluationsCollector.self] = entries.entries.map { key, counts in
       SavedEvaluationSummary(
         node: built.nodeID(key.node), view: strings[built.nodes[key.node].view], type: strings[key.type],
-        overBroad: counts.overBroad, equalValue: counts.equalValue, cascaded: counts.cascaded)
+        overBroad: counts.overBroad, equalValue: counts.equalValue, ownWrite: counts.ownWrite,
+        cascaded: counts.cascaded)
     }
   }
 
   private struct Counts {
     var overBroad = 0
     var equalValue = 0
+    var ownWrite = 0
     var cascaded = 0
   }
 }
@@ -75,9 +80,11 @@ package struct SavedEvaluationSummary: Sendable, Hashable {
   package var overBroad: Int
   /// Evaluations caused only by writes of an equal value to the type.
   package var equalValue: Int
+  /// Evaluations for the view's own writes to the type during its body.
+  package var ownWrite: Int
   /// Evaluations because an ancestor's evaluation was wasted by the type's writes.
   package var cascaded: Int
 
   /// All of them.
-  package var total: Int { overBroad + equalValue + cascaded }
+  package var total: Int { overBroad + equalValue + ownWrite + cascaded }
 }
