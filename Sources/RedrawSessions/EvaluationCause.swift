@@ -18,15 +18,26 @@ import RedrawReading
 ///    assigned an equal value);
 /// 3. an over-broad write, unless the parent re-evaluated for another write in the same update;
 /// 4. the parent was evaluated since (parent-driven, or *cascaded* when the parent's
-///    own evaluation was wasted: over-broad, of an equal value, or cascaded);
+///    own evaluation was wasted: over-broad, of an equal value, an own write's, or cascaded);
 /// 5. unknown.
+///
+/// Before them: a node's first evaluation is *initial*, or *cascaded* when wasted evaluations
+/// of its parent made every struct of it so far (the trace's `struct` events tell). And a needed write that is the node's own, made
+/// during its last evaluation, or one to an object a wasted evaluation made, is no reason
+/// with `@Observable`: alone, it makes the evaluation *own write* or *cascaded*.
 extension SessionBuilder {
   /// Mutating only in name: called from `beginBody`, a non-mutating method would be
   /// handed a copy of the whole builder.
   mutating func evaluationReason(of index: Int, cause event: TraceEvent, parent: ParentFacts?)
     -> EvaluationReason
   {
-    if nodeTable.nodes[index].summary.evaluations == 0 { return .initial }
+    // A view whose structs were all made by wasted evaluations of its parent (which, showing
+    // unrecorded state such as a model made afresh, changed branch) would not be there after
+    // the move. Without `struct` events (an app's trace) the mount is taken as needed.
+    if nodeTable.nodes[index].summary.evaluations == 0 {
+      let made = structTally.made(for: nodeTable.nodes[index].summary.node)
+      return made.map { $0.made > 0 && $0.bySaved == $0.made } == true ? .cascaded : .initial
+    }
     // A missed update is added back on its own (``MissedUpdateRule``): its write is no reason
     // for an evaluation of a later update.
     let missed =
@@ -35,9 +46,12 @@ extension SessionBuilder {
     let pendingNeeded = missed ? nil : nodeTable.nodes[index].pending.needed
     let changed = nodeTable.nodes[index].pending.neededChanges
     let pendingOverBroad = nodeTable.nodes[index].pending.overBroad
-    // Writes the view made during its own last evaluation, and no others it read: with
-    // `@Observable` they would not have invalidated it.
+    // Writes the view made during its own last evaluation, or to objects an evaluation the
+    // move saves made, and no others it read: with `@Observable` they would not have
+    // invalidated it (the objects would not exist).
     let ownOnly = nodeTable.nodes[index].pending.neededOwnOnly
+    let ofSavedObject = nodeTable.nodes[index].pending.neededOfSavedObject
+    func saved(_ write: PendingWrite) -> EvaluationReason { ofSavedObject ? .cascaded : .ownWrite(write) }
     // Whether the parent re-evaluated it: evaluated since, and, where the trace records the
     // structs it made (the harness), made one with new inputs (SwiftUI compares them).
     let parentEvaluated =
@@ -55,7 +69,7 @@ extension SessionBuilder {
       return fromParent
     case .write?:
       if let needed = pendingNeeded {
-        if ownOnly { return parentEvaluated ? fromParent : .ownWrite(needed) }
+        if ownOnly { return parentEvaluated ? fromParent : saved(needed) }
         return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed)
       }
       if let object = event.object, let type = event.type, let property = event.property {
@@ -78,7 +92,7 @@ extension SessionBuilder {
       // Writes of an equal value alone would not have invalidated the view with
       // `@Observable`: its parent's evaluation since, if any, is the reason; else they are.
       if let needed = pendingNeeded {
-        if ownOnly { return parentEvaluated ? fromParent : .ownWrite(needed) }
+        if ownOnly { return parentEvaluated ? fromParent : saved(needed) }
         return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed)
       }
       if let write = pendingOverBroad {

@@ -133,9 +133,12 @@ package struct PendingInvalidation {
   /// it: if the node is next evaluated in a later update, it missed that update (which the
   /// what-if adds back), and the writes of the evaluation's own update are its reason.
   package var neededMissable = false
-  /// Whether every pending needed write was made during the node's own evaluation, on its
-  /// thread (``EvaluationReason/ownWrite(_:)``).
+  /// Whether every pending needed write was made during the node's own evaluation
+  /// (``EvaluationReason/ownWrite(_:)``) or to an object a saved evaluation made.
   package var neededOwnOnly = false
+  /// Whether one of them was to an object a saved evaluation made: the evaluation is then
+  /// cascaded from that one.
+  package var neededOfSavedObject = false
   /// A write to another property of an object the node read.
   package var overBroad: PendingWrite?
   /// Whether a struct with new inputs was made for it since its last evaluation.
@@ -148,6 +151,7 @@ package struct PendingInvalidation {
     neededChanges = false
     neededMissable = false
     neededOwnOnly = false
+    neededOfSavedObject = false
     overBroad = nil
   }
 }

@@ -158,7 +158,8 @@ public struct EvaluationCounts: Sendable, Hashable {
   /// Evaluations caused by writes to properties of a read object that the view never read.
   public var overBroad = 0
   /// Evaluations because an ancestor's evaluation was wasted (over-broad, of an equal
-  /// value, or cascaded itself).
+  /// value, an own write's, or cascaded itself): re-created by it, mounted by it, or caused
+  /// by writes to models it made.
   public var cascaded = 0
   /// Evaluations caused only by writes of an equal value to properties it read
   /// (`"same":true`): `@Observable` since Swift 6.2 does not notify of those.

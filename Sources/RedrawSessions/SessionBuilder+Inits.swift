@@ -60,13 +60,21 @@ extension SessionBuilder {
   }
 
   mutating func endInit(
-    group index: Int, span: OpenSpan, at time: Int64, producing object: Int64?, _ evidence: Evidence
+    group index: Int, span: OpenSpan, at time: Int64, producing object: Int64?, on thread: Int, _ evidence: Evidence
   ) {
     initGroups.groups[index].summary.totalTime += max(0, time - span.start.time)
     guard let object else { return }
     initGroups.groups[index].summary.produced += 1
     let slot = touch(object, type: initGroups.groups[index].key.type, inInit: true, evidence)
     objectTable.objects[slot].group = index
+    // Made by an evaluation the move saves: after the move it is not made at all.
+    for enclosing in spans.threads[thread].spans.reversed() {
+      if case .body(let node) = enclosing.kind {
+        objectTable.objects[slot].madeByWastedEvaluation = nodeTable.nodes[node].lastEvaluationWasted
+        break
+      }
+      if case .action = enclosing.kind { break }
+    }
     if objectTable.objects[slot].used { initGroups.groups[index].summary.used += 1 }
   }
 
@@ -151,6 +159,10 @@ package struct ObjectState {
   var written: Bool { writes > 0 }
   /// Whether its `deinit` was seen.
   var released = false
+  /// Whether a body evaluation the move saves made it (over-broad, of an equal value, an own
+  /// write's, or cascaded): with `@Observable` it would not exist, nor would the evaluations
+  /// its writes cause.
+  var madeByWastedEvaluation = false
   /// Nodes that read it in their last evaluation (dropped lazily), by node index.
   var readers: [Int32] = []
 }

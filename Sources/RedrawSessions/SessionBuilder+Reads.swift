@@ -104,7 +104,9 @@ extension SessionBuilder {
       ? nil : propertyTable.ambiguousNames.aliases(of: property, type: type, index: propertyIndex, strings: strings)
     var writer: Int?
     if case .body(let index)? = span?.kind { writer = index }
-    invalidateReaders(of: slot, write: write, aliases: aliases, writer: writer)
+    invalidateReaders(
+      of: slot, write: write, aliases: aliases, writer: writer,
+      saved: objectTable.objects[slot].madeByWastedEvaluation)
   }
 
   /// The index of a property in `properties`, added on first sight (when an ambiguous name
@@ -131,9 +133,10 @@ extension SessionBuilder {
   ///
   /// `aliases`, when the session recorded ambiguous names, are the other properties whose
   /// reads count as reads of the written one (``AmbiguousNames``). `writer` is the node whose
-  /// body made the write, if one did.
+  /// body made the write, if one did; `saved`, whether the object was made by an evaluation
+  /// the move saves.
   private mutating func invalidateReaders(
-    of slot: Int, write: PendingWrite, aliases: AmbiguousNames.Aliases?, writer: Int?
+    of slot: Int, write: PendingWrite, aliases: AmbiguousNames.Aliases?, writer: Int?, saved: Bool
   ) {
     let read = ReadKey(slot: slot, property: write.property)
     if !objectTable.objects[slot].readers.isEmpty {
@@ -159,7 +162,7 @@ extension SessionBuilder {
           let missable =
             needed && progress.hasSubscriptions
             && !nodeTable.nodes[index].readSet.reads.holds(ReadKey(slot: slot, property: ReadKey.subscriptionProperty))
-          invalidate(index, by: write, needed: needed, missable: missable)
+          invalidate(index, by: write, needed: needed, missable: missable, ofSavedObject: saved)
           if missable { collectors.unsubscribedReadWritten(node: index, write: write, threads: spans.threadIDs) }
         }
         readers[kept] = reader
@@ -178,7 +181,9 @@ extension SessionBuilder {
           break
         }
       }
-      if readsObject { builder.invalidate(index, by: write, needed: readsProperty, own: index == writer) }
+      if readsObject {
+        builder.invalidate(index, by: write, needed: readsProperty, own: index == writer, ofSavedObject: saved)
+      }
     }
   }
 
@@ -186,9 +191,12 @@ extension SessionBuilder {
   ///   an update that does not re-evaluate the node is missed (and added back by the what-if),
   ///   so a later update's evaluation owes it nothing (``NodeState/pendingNeededMissable``).
   @inline(__always)
-  /// - Parameter own: The write was made during the node's own evaluation, still open.
+  /// - Parameters:
+  ///   - own: The write was made during the node's own evaluation, still open.
+  ///   - ofSavedObject: The written object was made by an evaluation the move saves.
   private mutating func invalidate(
-    _ index: Int, by write: PendingWrite, needed: Bool, missable: Bool = false, own: Bool = false
+    _ index: Int, by write: PendingWrite, needed: Bool, missable: Bool = false, own: Bool = false,
+    ofSavedObject: Bool = false
   ) {
     if needed {
       // A missable write of an earlier update was missed: the writes of this one decide.
@@ -199,11 +207,15 @@ extension SessionBuilder {
         nodeTable.nodes[index].pending.neededChanges = false
         nodeTable.nodes[index].pending.neededMissable = false
       }
-      // Own writes alone are no reason with `@Observable`; any other needed write is.
+      // Own writes, and writes to objects a saved evaluation made, are no reason with
+      // `@Observable`; any other needed write is.
       if nodeTable.nodes[index].pending.needed == nil {
-        nodeTable.nodes[index].pending.neededOwnOnly = own
-      } else if !own {
+        nodeTable.nodes[index].pending.neededOwnOnly = own || ofSavedObject
+        nodeTable.nodes[index].pending.neededOfSavedObject = ofSavedObject
+      } else if !own && !ofSavedObject {
         nodeTable.nodes[index].pending.neededOwnOnly = false
+      } else if ofSavedObject {
+        nodeTable.nodes[index].pending.neededOfSavedObject = true
       }
       // The flag follows the write that names the cause (below).
       if nodeTable.nodes[index].pending.needed == nil || (!write.same && !nodeTable.nodes[index].pending.neededChanges)

@@ -151,7 +151,7 @@ package struct SessionBuilder {
   ) {
     switch span.kind {
     case .body(let node): endBody(node: node, span: span, thread: thread, at: time)
-    case .`init`(let group): endInit(group: group, span: span, at: time, producing: object, evidence)
+    case .`init`(let group): endInit(group: group, span: span, at: time, producing: object, on: thread, evidence)
     case .action: break
     }
   }
