@@ -22,9 +22,10 @@ import RedrawReading
 /// 5. unknown.
 ///
 /// Before them: a node's first evaluation is *initial*, or *cascaded* when wasted evaluations
-/// of its parent made every struct of it so far (the trace's `struct` events tell). And a needed write that is the node's own, made
-/// during its last evaluation, or one to an object a wasted evaluation made, is no reason
-/// with `@Observable`: alone, it makes the evaluation *own write* or *cascaded*.
+/// of its parent made every struct of it so far (the trace's `struct` events tell). And a
+/// needed write that is the node's own, made during its last evaluation, or one to an object
+/// a wasted evaluation made, is no reason with `@Observable`: alone, it makes the evaluation
+/// *own write* or *cascaded*.
 extension SessionBuilder {
   /// Mutating only in name: called from `beginBody`, a non-mutating method would be
   /// handed a copy of the whole builder.
@@ -49,7 +50,7 @@ extension SessionBuilder {
     // Writes the view made during its own last evaluation, or to objects an evaluation the
     // move saves made, and no others it read: with `@Observable` they would not have
     // invalidated it (the objects would not exist).
-    let ownOnly = nodeTable.nodes[index].pending.neededOwnOnly
+    let savedOnly = nodeTable.nodes[index].pending.neededSavedOnly
     let ofSavedObject = nodeTable.nodes[index].pending.neededOfSavedObject
     func saved(_ write: PendingWrite) -> EvaluationReason { ofSavedObject ? .cascaded : .ownWrite(write) }
     // Whether the parent re-evaluated it: evaluated since, and, where the trace records the
@@ -65,11 +66,11 @@ extension SessionBuilder {
       // A parent re-created it, but it read a property a write changed since: `@Observable`
       // re-evaluates it for that write (a view reading an object it does not subscribe to),
       // so the evaluation is needed, not cascaded.
-      if let needed = pendingNeeded, changed, !ownOnly { return .needed(needed) }
+      if let needed = pendingNeeded, changed, !savedOnly { return .needed(needed) }
       return fromParent
     case .write?:
       if let needed = pendingNeeded {
-        if ownOnly { return parentEvaluated ? fromParent : saved(needed) }
+        if savedOnly { return parentEvaluated ? fromParent : saved(needed) }
         return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed)
       }
       if let object = event.object, let type = event.type, let property = event.property {
@@ -92,7 +93,7 @@ extension SessionBuilder {
       // Writes of an equal value alone would not have invalidated the view with
       // `@Observable`: its parent's evaluation since, if any, is the reason; else they are.
       if let needed = pendingNeeded {
-        if ownOnly { return parentEvaluated ? fromParent : saved(needed) }
+        if savedOnly { return parentEvaluated ? fromParent : saved(needed) }
         return changed ? .needed(needed) : parentEvaluated ? fromParent : .equalValue(needed)
       }
       if let write = pendingOverBroad {

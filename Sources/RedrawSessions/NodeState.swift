@@ -133,9 +133,10 @@ package struct PendingInvalidation {
   /// it: if the node is next evaluated in a later update, it missed that update (which the
   /// what-if adds back), and the writes of the evaluation's own update are its reason.
   package var neededMissable = false
-  /// Whether every pending needed write was made during the node's own evaluation
-  /// (``EvaluationReason/ownWrite(_:)``) or to an object a saved evaluation made.
-  package var neededOwnOnly = false
+  /// Whether every pending needed write is one `@Observable` would not deliver: made during
+  /// the node's own evaluation (``EvaluationReason/ownWrite(_:)``), or to an object an
+  /// evaluation the move saves made.
+  package var neededSavedOnly = false
   /// Whether one of them was to an object a saved evaluation made: the evaluation is then
   /// cascaded from that one.
   package var neededOfSavedObject = false
@@ -150,7 +151,7 @@ package struct PendingInvalidation {
     needed = nil
     neededChanges = false
     neededMissable = false
-    neededOwnOnly = false
+    neededSavedOnly = false
     neededOfSavedObject = false
     overBroad = nil
   }

@@ -210,10 +210,10 @@ extension SessionBuilder {
       // Own writes, and writes to objects a saved evaluation made, are no reason with
       // `@Observable`; any other needed write is.
       if nodeTable.nodes[index].pending.needed == nil {
-        nodeTable.nodes[index].pending.neededOwnOnly = own || ofSavedObject
+        nodeTable.nodes[index].pending.neededSavedOnly = own || ofSavedObject
         nodeTable.nodes[index].pending.neededOfSavedObject = ofSavedObject
       } else if !own && !ofSavedObject {
-        nodeTable.nodes[index].pending.neededOwnOnly = false
+        nodeTable.nodes[index].pending.neededSavedOnly = false
       } else if ofSavedObject {
         nodeTable.nodes[index].pending.neededOfSavedObject = true
       }
