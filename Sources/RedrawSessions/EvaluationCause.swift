@@ -21,8 +21,8 @@ import RedrawReading
 ///    own evaluation was wasted: over-broad, of an equal value, an own write's, or cascaded);
 /// 5. unknown.
 ///
-/// Before them: a node's first evaluation is *initial*, or *cascaded* when wasted evaluations
-/// of its parent made every struct of it so far (the trace's `struct` events tell). And a
+/// Before them: a node's first evaluation is *initial*, or *cascaded* when cascaded or
+/// own-write evaluations of its parent made every struct of it so far (`struct` events tell). And a
 /// needed write that is the node's own, made during its last evaluation, or one to an object
 /// a wasted evaluation made, is no reason with `@Observable`: alone, it makes the evaluation
 /// *own write* or *cascaded*.
@@ -32,12 +32,12 @@ extension SessionBuilder {
   mutating func evaluationReason(of index: Int, cause event: TraceEvent, parent: ParentFacts?)
     -> EvaluationReason
   {
-    // A view whose structs were all made by wasted evaluations of its parent (which, showing
-    // unrecorded state such as a model made afresh, changed branch) would not be there after
-    // the move. Without `struct` events (an app's trace) the mount is taken as needed.
+    // A view whose structs were all made by cascaded or own-write evaluations of its parent
+    // (given a model made afresh, it changed branch) would not be there after the move. One
+    // an over-broad evaluation mounted shows that evaluation read something the trace does
+    // not record: the mount is taken as needed, as it is without `struct` events.
     if nodeTable.nodes[index].summary.evaluations == 0 {
-      let made = structTally.made(for: nodeTable.nodes[index].summary.node)
-      return made.map { $0.made > 0 && $0.bySaved == $0.made } == true ? .cascaded : .initial
+      return structTally.madeOnlyByCascades(nodeTable.nodes[index].summary.node) ? .cascaded : .initial
     }
     // A missed update is added back on its own (``MissedUpdateRule``): its write is no reason
     // for an evaluation of a later update.

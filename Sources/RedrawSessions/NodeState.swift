@@ -7,6 +7,10 @@ package struct NodeState {
   /// The `site` of its first `body` event that recorded one.
   package var site: StringID?
   package var lastEvaluationWasted = false
+  /// Whether its last evaluation was wasted and may still have shown something new: cascaded
+  /// (new inputs, such as a model made afresh) or for its own write. An over-broad or
+  /// equal-value evaluation read nothing that changed, so what it shows is what it showed.
+  package var lastEvaluationCascaded = false
   /// How many evaluations of this node are open (more than one only in odd traces).
   package var openEvaluations: Int32 = 0
   /// What its evaluations read.
@@ -77,6 +81,7 @@ package struct NodeState {
   package mutating func record(_ reason: EvaluationReason) {
     summary.evaluations += 1
     lastEvaluationWasted = false
+    lastEvaluationCascaded = false
     switch reason {
     case .initial: summary.initial += 1
     case .state: summary.state += 1
@@ -86,6 +91,7 @@ package struct NodeState {
     case .cascaded:
       summary.cascaded += 1
       lastEvaluationWasted = true
+      lastEvaluationCascaded = true
     case .overBroad:
       summary.overBroad += 1
       lastEvaluationWasted = true
@@ -95,6 +101,7 @@ package struct NodeState {
     case .ownWrite:
       summary.ownWrite += 1
       lastEvaluationWasted = true
+      lastEvaluationCascaded = true
     }
   }
 }

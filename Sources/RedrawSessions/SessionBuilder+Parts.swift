@@ -65,17 +65,28 @@ struct StructTally {
   var structCounts: [Int32] = []
   /// Of them, those made by parent evaluations the migration saves, by the same index.
   var savedStructCounts: [Int32] = []
+  /// Of those, the ones made by cascaded or own-write evaluations, by the same index.
+  var cascadedStructCounts: [Int32] = []
 
   /// Counts a struct made for trace node `node`, `bySaved` when a parent evaluation the
   /// migration saves made it.
-  mutating func count(node: Int64, bySaved: Bool) {
+  mutating func count(node: Int64, bySaved: Bool, byCascaded: Bool = false) {
     let (index, inserted) = structNodes.insert(DenseIndex.key(node))
     if inserted {
       structCounts.append(0)
       savedStructCounts.append(0)
+      cascadedStructCounts.append(0)
     }
     structCounts[index] &+= 1
     if bySaved { savedStructCounts[index] &+= 1 }
+    if byCascaded { cascadedStructCounts[index] &+= 1 }
+  }
+
+  /// Whether cascaded or own-write evaluations of its parent made every struct of trace node
+  /// `node` so far (false when the trace recorded none).
+  func madeOnlyByCascades(_ node: Int64) -> Bool {
+    guard let index = structNodes.index(of: DenseIndex.key(node)) else { return false }
+    return structCounts[index] > 0 && cascadedStructCounts[index] == structCounts[index]
   }
 
   /// The structs made for trace node `node`, and of them those saved evaluations made; nil

@@ -17,7 +17,10 @@ extension SessionBuilder {
     let bySaved = parentIndex.map {
       nodeTable.nodes[$0].openEvaluations > 0 && nodeTable.nodes[$0].lastEvaluationWasted
     }
-    structTally.count(node: event.node, bySaved: bySaved ?? false)
+    let byCascaded = parentIndex.map {
+      nodeTable.nodes[$0].openEvaluations > 0 && nodeTable.nodes[$0].lastEvaluationCascaded
+    }
+    structTally.count(node: event.node, bySaved: bySaved ?? false, byCascaded: byCascaded ?? false)
     guard let node = nodeTable.nodeIDs.index(of: DenseIndex.key(event.node)) else { return }
     nodeTable.nodes[node].structsRecorded = true
     if !event.same { nodeTable.nodes[node].pending.newInputs = true }
