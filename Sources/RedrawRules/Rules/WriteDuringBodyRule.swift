@@ -14,7 +14,10 @@ package enum WriteDuringBodyRule: Rule, SummaryOwner {
     explanation: """
       Writing observable state from inside body invalidates views during the update that \
       is computing them: SwiftUI warns "Modifying state during view update", the write can \
-      re-evaluate the view again, and two views doing it can loop. The rule reports writes \
+      re-evaluate the view again, and two views doing it can loop. With ObservableObject the \
+      writer is re-evaluated as a subscriber; with @Observable only the views that read the \
+      property before are, since Observation registers a body's observers when it returns, \
+      so the writer's re-evaluation is one the move saves (own write). The rule reports writes \
       whose innermost open span is a body (writes inside an initializer called from a body \
       belong to the initializer) to an instance some view has read: a write to an instance \
       no view read yet (a fresh model assigning its properties in init while a parent's \
