@@ -6,6 +6,7 @@ extension Dictionary {
   /// recorded, in that order on every run. Letting the whole dictionary go releases its
   /// values in its hash order, which changes from process to process.
   mutating func removeAll(inOrder areInIncreasingOrder: (Element, Element) -> Bool) {
+    guard count > 1 else { return removeAll() }
     for key in sorted(by: areInIncreasingOrder).map(\.key) { removeValue(forKey: key) }
   }
 }

@@ -232,9 +232,4 @@ extension OpenSpan {
     if case .`init` = kind { return true }
     return false
   }
-
-  var isBody: Bool {
-    if case .body = kind { return true }
-    return false
-  }
 }

@@ -70,7 +70,7 @@ struct StructTally {
 
   /// Counts a struct made for trace node `node`, `bySaved` when a parent evaluation the
   /// migration saves made it.
-  mutating func count(node: Int64, bySaved: Bool, byCascaded: Bool = false) {
+  mutating func count(node: Int64, bySaved: Bool, byCascaded: Bool) {
     let (index, inserted) = structNodes.insert(DenseIndex.key(node))
     if inserted {
       structCounts.append(0)

@@ -14,13 +14,11 @@ extension SessionBuilder {
   /// evaluate the node's body again (`"same":true` says it has the inputs of the one before).
   mutating func madeStruct(_ event: TraceEvent) {
     let parentIndex = event.parent.flatMap { nodeTable.nodeIDs.index(of: DenseIndex.key($0)) }
-    let bySaved = parentIndex.map {
-      nodeTable.nodes[$0].openEvaluations > 0 && nodeTable.nodes[$0].lastEvaluationWasted
-    }
-    let byCascaded = parentIndex.map {
-      nodeTable.nodes[$0].openEvaluations > 0 && nodeTable.nodes[$0].lastEvaluationCascaded
-    }
-    structTally.count(node: event.node, bySaved: bySaved ?? false, byCascaded: byCascaded ?? false)
+    // Made by the parent's evaluation running now, if one is: wasted, and of which kind.
+    let maker = parentIndex.flatMap { nodeTable.nodes[$0].openEvaluations > 0 ? $0 : nil }
+    structTally.count(
+      node: event.node, bySaved: maker.map { nodeTable.nodes[$0].lastEvaluationWasted } ?? false,
+      byCascaded: maker.map { nodeTable.nodes[$0].lastEvaluationCascaded } ?? false)
     guard let node = nodeTable.nodeIDs.index(of: DenseIndex.key(event.node)) else { return }
     nodeTable.nodes[node].structsRecorded = true
     if !event.same { nodeTable.nodes[node].pending.newInputs = true }

@@ -69,6 +69,9 @@ extension SessionBuilder {
     if propertyTable.properties[propertyIndex].site == nil { propertyTable.properties[propertyIndex].site = event.site }
     let span = spans.innermost(on: event.thread)
     let inInit = span?.isInit ?? false
+    // The node whose body made the write, if one did.
+    var writer: Int?
+    if case .body(let index)? = span?.kind { writer = index }
     let slot = touch(event.object!, type: type, inInit: inInit, evidence)
     if !inInit { objectTable.objects[slot].writes &+= 1 }
     if event.same {
@@ -90,9 +93,9 @@ extension SessionBuilder {
     let write = PendingWrite(
       type: type, property: property, site: event.site, action: action, line: Int32(truncatingIfNeeded: evidence.line),
       thread: Int32(truncatingIfNeeded: spans.lastThread), time: event.time, same: event.same,
-      update: inInit ? updates.updateNumber : updates.ofWrite(inBody: span?.isBody ?? false))
+      update: inInit ? updates.updateNumber : updates.ofWrite(inBody: writer != nil))
     propertyTable.properties[propertyIndex].trail.keep(write.sample(threads: spans.threadIDs))
-    if case .body(let index)? = span?.kind, objectTable.objects[slot].used, let start = span?.start {
+    if let index = writer, objectTable.objects[slot].used, let start = span?.start {
       let evaluation = EvaluationFact(
         node: index, parent: nodeTable.nodes[index].parentLink.index, view: nodeTable.nodes[index].view, start: start,
         thread: event.thread)
@@ -102,8 +105,6 @@ extension SessionBuilder {
     let aliases =
       propertyTable.ambiguousNames.isEmpty
       ? nil : propertyTable.ambiguousNames.aliases(of: property, type: type, index: propertyIndex, strings: strings)
-    var writer: Int?
-    if case .body(let index)? = span?.kind { writer = index }
     invalidateReaders(
       of: slot, write: write, aliases: aliases, writer: writer,
       saved: objectTable.objects[slot].madeByWastedEvaluation)

@@ -66,16 +66,7 @@ public struct Tracked<Value> {
       // but bound to a local it was retained and released around the store, one pair of
       // atomic operations on every write.
       Unmanaged.passUnretained(model.tracking)._withUnsafeGuaranteedRef { tracking in
-        if RecordingSwitch.isOn {
-          let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)
-          Recorder.recordAccess(
-            write: true, object: tracking.identity.objectID, type: names.type, property: names.property,
-            same: names.equality.same(model[keyPath: storageKeyPath].value, newValue))
-        }
-        if ModelObservation.isCollecting || tracking.hasWriteHandlers {
-          tracking.tellObservers(
-            model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath), write: true)
-        }
+        noteWrite(model, storageKeyPath, tracking) { $0.same(model[keyPath: storageKeyPath].value, newValue) }
         tracking.registerWillSet(model, wrappedKeyPath)
         model[keyPath: storageKeyPath].value = newValue
         tracking.registerDidSet(model, wrappedKeyPath)
@@ -90,17 +81,28 @@ public struct Tracked<Value> {
       if _slowPath(redraw_access_work() != 0) {
         noteRead((model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)).word, tracking)
       }
-      if RecordingSwitch.isOn {
-        let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)
-        Recorder.recordAccess(
-          write: true, object: tracking.identity.objectID, type: names.type, property: names.property, same: false)
-      }
-      if ModelObservation.isCollecting || tracking.hasWriteHandlers {
-        tracking.tellObservers(model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath), write: true)
-      }
+      noteWrite(model, storageKeyPath, tracking) { _ in false }
       tracking.registerWillSet(model, wrappedKeyPath)
       defer { tracking.registerDidSet(model, wrappedKeyPath) }
       yield &model[keyPath: storageKeyPath].value
+    }
+  }
+
+  /// A write, recorded and told to the observers of writes, whichever is on: an assignment's,
+  /// `same` as its `equality` judges it, or a change in place's, never `same`.
+  @inlinable @inline(__always)
+  static func noteWrite<Model: TrackedModel>(
+    _ model: Model, _ storageKeyPath: ReferenceWritableKeyPath<Model, Tracked<Value>>, _ tracking: ModelTracking,
+    same: (TrackedEquality) -> Bool
+  ) {
+    if RecordingSwitch.isOn {
+      let names = model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath)
+      Recorder.recordAccess(
+        write: true, object: tracking.identity.objectID, type: names.type, property: names.property,
+        same: same(names.equality))
+    }
+    if ModelObservation.isCollecting || tracking.hasWriteHandlers {
+      tracking.tellObservers(model[keyPath: storageKeyPath].names ?? resolveNames(model, storageKeyPath), write: true)
     }
   }
 
