@@ -32,6 +32,8 @@ final class HarnessNode {
   var keptUpdates = 0
   /// Its lazy containers, where they are scrolled to, and what its last evaluation declared.
   var lazy = LazyRows()
+  /// The preference values its last evaluation handed up and its `onPreferenceChange` actions.
+  var preferences = Preferences()
 
   /// An object a view subscribes to, and how.
   struct Subscription {
@@ -129,6 +131,17 @@ final class HarnessNode {
     var declared: [ViewContent.Child] = []
     /// Rows scrolled away that keep their state, by key, and the updates they have left.
     var parked: [ChildKey: (node: HarnessNode, updatesLeft: Int)] = [:]
+    /// Its tab views, by name: which tab each shows (``ViewContent/tabView(_:selection:tags:loading:file:line:column:tab:modifiers:)``).
+    var tabs: [String: ViewContent.TabSelection] = [:]
+  }
+
+  /// What a view hands up and watches of its children's preferences.
+  struct Preferences {
+    /// The values its last evaluation set, by key type.
+    var values: [ObjectIdentifier: Any] = [:]
+    var watches: [ViewContent.PreferenceWatch] = []
+    /// The value each watch was last given.
+    var seen: [WatchKey: Any] = [:]
   }
 
   /// An `onChange` declaration: its call and which of that call's declarations it is.

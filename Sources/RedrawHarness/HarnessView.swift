@@ -77,6 +77,11 @@ public struct ViewContent {
   var receivers: [Receiver] = []
   /// Its lazy containers, by name.
   var lazyContainers: [String: LazyContainer] = [:]
+  /// The preference values it hands up, by key type, and its `onPreferenceChange` actions.
+  var preferences: [ObjectIdentifier: Any] = [:]
+  var preferenceWatches: [PreferenceWatch] = []
+  /// Its tab views, by name.
+  var tabSelections: [String: TabSelection] = [:]
   /// Text the body would show; kept so tests can read what a view displays.
   var texts: [ShownText] = []
 

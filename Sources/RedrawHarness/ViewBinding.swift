@@ -66,6 +66,10 @@ public struct ViewBinding<Value> {
     nonmutating set { write(newValue) }
   }
 
+  /// The value where it lives now, read outside any body: for a binding to state, no
+  /// view's read.
+  var valueWhereItLives: Value { read() }
+
   /// The binding itself: `$text` hands it on.
   public var projectedValue: ViewBinding<Value> { self }
 

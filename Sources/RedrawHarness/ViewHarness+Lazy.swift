@@ -25,7 +25,7 @@ extension ViewHarness {
 
   /// Declares the rows now in view in place of the container's rows of the last evaluation:
   /// those still in view keep their declaration, the new ones are made now.
-  private func reconcileRows(of node: HarnessNode, in name: String, _ container: ViewContent.LazyContainer) {
+  func reconcileRows(of node: HarnessNode, in name: String, _ container: ViewContent.LazyContainer) {
     let window = container.window(from: node.lazy.windows[name] ?? 0)
     // The declaring body does not run: every child it declared last time, a sibling of the
     // container or a row still in view, keeps its struct, so none has new inputs.

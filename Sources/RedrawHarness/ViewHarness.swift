@@ -197,16 +197,27 @@ public final class ViewHarness {
     while passesInLastFlush < Self.maximumPasses {
       AppEffects.runTasks()
       let wrote = deliverInvalidations()
+      followTabSelections()
       guard root.subtree.contains(where: \.isDirty) else {
+        // A view that came back without an evaluation (a tab shown again) changes what its
+        // ancestors' content hands up.
         // A pass after writes that re-evaluates nothing (a model read by views that do not
         // subscribe to it, under object-level tracking) leaves no body event to end the
         // update: a mark does, so the next writes are another update, as they are in the app.
         if wrote { Trace.mark(Self.emptyPassMark) }
+        var work = PassWork()
+        schedulePreferenceActions(into: &work)
+        guard work.actions.isEmpty else {
+          work.run(from: root)
+          continue
+        }
         break
       }
       passesInLastFlush += 1
       var work = PassWork()
       visit(root, work: &work)
+      // After every evaluation of the pass: a parent's watch sees its children's new values.
+      schedulePreferenceActions(into: &work)
       work.run(from: root)
       expireParkedRows()
       // Tasks that app code started (`AppEffects.task`) run after the views' own.
@@ -271,6 +282,10 @@ public final class ViewHarness {
       node.lazy.windows[name] = container.window(from: node.lazy.windows[name] ?? 0).lowerBound
     }
     node.lazy.declared = content.lazyContainers.isEmpty ? [] : content.children
+    node.preferences.values = content.preferences
+    node.lazy.tabs = content.tabSelections
+    for (name, selection) in content.tabSelections { node.lazy.windows[name] = selection.index }
+    node.preferences.watches = content.preferenceWatches
     reconcileChildren(of: node, with: content.children, work: &work)
     scheduleLifecycle(of: node, content.lifecycle, appeared: appeared, into: &work)
     scheduleTasks(of: node, content.tasks, into: &work)

@@ -86,5 +86,6 @@ struct Scenario: Sendable {
     SearchOnChangeScenario.scenario,
     PreferencesScenario.scenario,
     LiveResultsScenario.scenario,
+    TabsScenario.scenario,
   ]
 }

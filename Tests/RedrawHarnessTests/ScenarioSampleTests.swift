@@ -191,6 +191,21 @@ struct ScenarioSampleTests {
     Expected(
       sample: "live-results-property-level", evaluations: 23, overBroad: 0,
       findings: ["equal-value-write - ResultsModel.isLoading ×1"]),
+    // The screen and the inbox appear (2); the inbox's title reaches the header after the
+    // update (the screen, 1). Archiving: the inbox, and, object-level, the screen (2; 1); the
+    // new title (1). The archive is made (1) and its title reaches the header (1). The
+    // signature, which only the settings tab (never shown) reads: object-level, the screen
+    // and the archive (2; 0), and the hidden inbox, counted when it is shown again (1; 0);
+    // its title reaches the header again (1). So 12 and 8; over-broad: the screen for the
+    // archiving and the signature, the tabs for the signature (4).
+    Expected(
+      sample: "tabs-object-level", evaluations: 12, overBroad: 4,
+      findings: [
+        "over-broad-invalidation MailTab MailModel.signature ×2",
+        "over-broad-invalidation MailScreen MailModel.inbox ×1",
+        "over-broad-invalidation MailScreen MailModel.signature ×1",
+      ]),
+    Expected(sample: "tabs-property-level", evaluations: 8, overBroad: 0, findings: []),
   ]
 
   @Test(arguments: expectations)
@@ -213,7 +228,7 @@ struct ScenarioSampleTests {
   /// caused there (the scenarios' `@Tracked` models report them; `@Observable` would not).
   @Test(arguments: [
     "profile", "environment", "collection", "chat-actions", "state-object-owner", "nested-items", "search-on-change",
-    "preferences", "live-results",
+    "preferences", "live-results", "tabs",
   ])
   func whatIfOfObjectLevelEqualsPropertyLevelEvaluations(scenario: String) throws {
     let objectLevel = try Self.analyze("\(scenario)-object-level").summary

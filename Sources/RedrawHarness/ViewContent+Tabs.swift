@@ -1,0 +1,71 @@
+/// `TabView(selection:)`: the tabs a body declares, of which the runtime shows one
+/// (docs/harness.md, "Tab views").
+extension ViewContent {
+  /// Which tabs of a `TabView` the runtime makes: it depends on the system the app runs on,
+  /// not on the Xcode that builds it.
+  public enum TabLoading: Sendable, Hashable {
+    /// iOS 18 and later: a tab is made and evaluated when first shown, and keeps its state
+    /// once another is shown (it disappears, its tasks are cancelled, it is not evaluated
+    /// until shown again).
+    case whenShown
+    /// iOS 17: every tab is made, evaluated and appears with the `TabView`.
+    case all
+  }
+
+  /// A tab view a body declared: the tab its selection showed then, and how to find the
+  /// one it shows now.
+  struct TabSelection {
+    var index: Int?
+    /// The index of the selected tab where the selection lives, for a binding to state (a
+    /// change the declaring body does not see); nil when that body reads the selection.
+    var shown: (() -> Int?)?
+  }
+
+  /// Declares a tab view named `name` over `tags`, as `TabView(selection: $tab) { … }` with a
+  /// `.tag(t)` on each tab: `tab(t)` is the tab of `t`, identified by its tag.
+  ///
+  /// The selection is a control: `harness.pick(t, from: name)` shows tab `t` (one user
+  /// action), as tapping its tab item does; a write to the selection anywhere shows it
+  /// too. The body that declares the tab view does not run for a new selection unless it
+  /// reads it (`$tab` of a ``ViewState`` reads nothing; `$model.tab` reads the property);
+  /// a `TabView` without `selection:` is this with a `@ViewState var tab` of the view's own,
+  /// which only the tab view reads.
+  ///
+  /// - Parameters:
+  ///   - name: The name a test picks tabs by.
+  ///   - selection: The selected tag.
+  ///   - tags: The tabs' tags, in order.
+  ///   - loading: Which tabs the runtime makes: ``TabLoading/whenShown`` (iOS 18 and later,
+  ///     the default) or ``TabLoading/all`` (iOS 17).
+  ///   - file: The call's file: with its line and column, where the tabs are declared.
+  ///   - line: The call's line.
+  ///   - column: The call's column.
+  ///   - tab: Makes a tag's tab.
+  ///   - modifiers: Actions attached to a tag's tab (``ViewModifiers``).
+  public mutating func tabView<Tag: Hashable, Tab: HarnessView>(
+    _ name: String = "Tab", selection: ViewBinding<Tag>, tags: [Tag], loading: TabLoading = .whenShown,
+    file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    tab: @escaping (Tag) -> Tab, modifiers: @escaping (Tag, inout ViewModifiers) -> Void = { _, _ in }
+  ) {
+    picker(name, selection: selection, options: tags)
+    guard loading == .whenShown else {
+      for tag in tags {
+        child(
+          tab(tag), id: AnyHashable(tag), modifiers: { modifiers(tag, &$0) }, file: file, line: line, column: column)
+      }
+      return
+    }
+    // The value the binding was made with: the tab view's read, not the body's.
+    let index = tags.firstIndex(of: selection.snapshot.value)
+    var shown: (() -> Int?)?
+    if case .state = selection.location.map(\.root) {
+      shown = { tags.firstIndex(of: selection.valueWhereItLives) }
+    }
+    tabSelections[name] = TabSelection(index: index, shown: shown)
+    windows[name] = index ?? 0
+    // A tab keeps its state for as long as the tab view lives.
+    lazy(
+      name, tags, id: \.self, visible: index == nil ? 0 : 1, keptUpdates: .max, file: file, line: line,
+      column: column, row: tab, modifiers: modifiers)
+  }
+}
