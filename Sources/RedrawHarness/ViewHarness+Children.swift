@@ -65,8 +65,12 @@ extension ViewHarness {
   /// parents' after their children's, as for a view that appears.
   private func reappear(_ child: HarnessNode, work: inout PassWork) {
     for descendant in child.subtree.reversed() {
-      let actions = descendant.lifecycle.appear + descendant.modifiers.appear
-      if !actions.isEmpty { work.actions[descendant.id, default: []] += actions }
+      // Read when the actions run: an evaluation in the same update declares newer ones.
+      if !descendant.lifecycle.appear.isEmpty || !descendant.modifiers.appear.isEmpty {
+        work.actions[descendant.id, default: []].append {
+          for action in descendant.lifecycle.appear + descendant.modifiers.appear { action() }
+        }
+      }
       scheduleTasks(of: descendant, descendant.lifecycle.declaredTasks, into: &work)
     }
   }

@@ -56,8 +56,8 @@ extension ViewHarness {
     }
     if !placed { declared += rows }
     node.lazy.declared = declared
-    var work = PassWork()
-    reconcileChildren(of: node, with: declared, work: &work)
-    work.run(from: node)
+    // The rows that go and come back run their actions after the update that follows, with
+    // the closures of their evaluations in it, as SwiftUI runs `onAppear` after an update.
+    reconcileChildren(of: node, with: declared, work: &deferredWork)
   }
 }

@@ -8,6 +8,8 @@ struct PassWork {
   /// The views' tasks that start (on appearing, or for a new task id), by node.
   var tasks: [Int: [() -> Void]] = [:]
 
+  var isEmpty: Bool { disappear.isEmpty && actions.isEmpty && tasks.isEmpty }
+
   /// Runs the queued work: `onDisappear`, then `onAppear` and `onChange`, then the tasks,
   /// each children's before their parent's. Their writes invalidate views for the next pass.
   func run(from root: HarnessNode) {
@@ -61,7 +63,7 @@ extension ViewHarness {
     node.lifecycle.watched = watched
     // `.onAppear` attached by the parent wraps the child: after the child's own.
     if appeared { actions += node.modifiers.appear }
-    if !actions.isEmpty { work.actions[node.id] = actions }
+    if !actions.isEmpty { work.actions[node.id, default: []] += actions }
   }
 }
 

@@ -94,6 +94,9 @@ public final class ViewHarness {
   /// How many update passes the last ``flush()`` took: 0 when nothing was invalid, at most
   /// ``maximumPasses`` (reached when the views never settle).
   public private(set) var passesInLastFlush = 0
+  /// What a scroll or a tab switch queued for the next pass: the lifecycle actions and tasks
+  /// of the rows that went and came back.
+  var deferredWork = PassWork()
 
   /// Mounts `root` and evaluates the whole tree once.
   ///
@@ -205,16 +208,18 @@ public final class ViewHarness {
         // subscribe to it, under object-level tracking) leaves no body event to end the
         // update: a mark does, so the next writes are another update, as they are in the app.
         if wrote { Trace.mark(Self.emptyPassMark) }
-        var work = PassWork()
+        var work = deferredWork
+        deferredWork = PassWork()
         schedulePreferenceActions(into: &work)
-        guard work.actions.isEmpty else {
+        guard work.isEmpty else {
           work.run(from: root)
           continue
         }
         break
       }
       passesInLastFlush += 1
-      var work = PassWork()
+      var work = deferredWork
+      deferredWork = PassWork()
       visit(root, work: &work)
       // After every evaluation of the pass: a parent's watch sees its children's new values.
       schedulePreferenceActions(into: &work)

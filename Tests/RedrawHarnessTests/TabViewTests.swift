@@ -144,3 +144,42 @@ import Testing
     #expect(harness.mounted(TVTab.self).map(\.view.name) == ["library"])
   }
 }
+
+extension TabViewTests {
+  /// A tab given a new input while hidden: shown again, it is evaluated with it, and its
+  /// `onAppear` runs after that evaluation with the closure it declared, as SwiftUI runs it
+  /// after the update.
+  struct TVVersionedTab: HarnessView {
+    let name: String
+    let version: Int
+    let log: TVLog
+    func body(_ content: inout ViewContent) {
+      let (name, version, log) = (name, version, log)
+      log.events.append("body \(name) \(version)")
+      content.onAppear { log.events.append("appear \(name) \(version)") }
+    }
+  }
+
+  struct TVVersionedRoot: HarnessView {
+    let store: TVStore
+    let log: TVLog
+    @ViewState var tab = "home"
+    func body(_ content: inout ViewContent) {
+      let (version, log) = (store.home, log)
+      content.tabView("Tab", selection: $tab, tags: ["home", "library"]) {
+        TVVersionedTab(name: $0, version: version, log: log)
+      }
+    }
+  }
+
+  @Test func aTabShownAgainAppearsWithItsNewClosure() {
+    let (store, log) = (TVStore(), TVLog())
+    let harness = ViewHarness(tracking: .propertyLevel) { TVVersionedRoot(store: store, log: log) }
+    harness.pick("library", from: "Tab")
+    store.home = 1
+    harness.flush()
+    log.events = []
+    harness.pick("home", from: "Tab")
+    #expect(log.events == ["body home 1", "appear home 1"])
+  }
+}
