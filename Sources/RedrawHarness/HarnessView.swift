@@ -293,3 +293,10 @@ struct ChildKey: Hashable {
   var id: AnyHashable?
   var occurrence: Int
 }
+
+/// `Never` is a view, as SwiftUI's `Never: View` is: the type argument of a generic view with
+/// no such content (`ContentListView<Never>` for a list without a header).
+extension Never: HarnessView {
+  /// Never runs: there is no value of `Never`.
+  public func body(_ content: inout ViewContent) {}
+}

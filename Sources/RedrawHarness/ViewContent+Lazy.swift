@@ -51,13 +51,24 @@ extension ViewContent {
     modifiers: @escaping (Data.Element, inout ViewModifiers) -> Void = { _, _ in }
   ) {
     let elements = Array(data)
-    let ids = elements.map { AnyHashable($0[keyPath: id]) }
+    declareLazy(name, ids: elements.map { AnyHashable($0[keyPath: id]) }, visible: visible, keptUpdates: keptUpdates) {
+      content, index, id in
+      content.child(
+        row(elements[index]), id: id, modifiers: { modifiers(elements[index], &$0) }, file: file, line: line,
+        column: column)
+    }
+  }
+
+  /// Declares a lazy container whose row at an index `declareRow` declares, under `ids`, and
+  /// its rows in view now.
+  mutating func declareLazy(
+    _ name: String, ids: [AnyHashable], visible: Int, keptUpdates: Int,
+    declareRow: @escaping (_ content: inout ViewContent, _ index: Int, _ id: AnyHashable) -> Void
+  ) {
     let kept = max(keptUpdates, 0)
     let container = LazyContainer(ids: ids, visible: max(visible, 0), keptUpdates: kept) { content, range, skipping in
       for index in range where !skipping.contains(ids[index]) {
-        content.child(
-          row(elements[index]), id: ids[index], modifiers: { modifiers(elements[index], &$0) }, file: file, line: line,
-          column: column)
+        declareRow(&content, index, ids[index])
         content.children[content.children.count - 1].container = name
         content.children[content.children.count - 1].keptUpdates = kept
       }

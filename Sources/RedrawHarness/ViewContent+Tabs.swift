@@ -40,19 +40,18 @@ extension ViewContent {
   ///   - file: The call's file: with its line and column, where the tabs are declared.
   ///   - line: The call's line.
   ///   - column: The call's column.
-  ///   - tab: Makes a tag's tab.
+  ///   - tab: Makes a tag's tab; tabs may be views of different types, as a `TabView`'s are
+  ///     (`switch tag { case .home: HomeView() case .downloads: DownloadsView() }`).
   ///   - modifiers: Actions attached to a tag's tab (``ViewModifiers``).
-  public mutating func tabView<Tag: Hashable, Tab: HarnessView>(
+  public mutating func tabView<Tag: Hashable>(
     _ name: String = "Tab", selection: ViewBinding<Tag>, tags: [Tag], loading: TabLoading = .whenShown,
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-    tab: @escaping (Tag) -> Tab, modifiers: @escaping (Tag, inout ViewModifiers) -> Void = { _, _ in }
+    tab: @escaping (Tag) -> any HarnessView, modifiers: @escaping (Tag, inout ViewModifiers) -> Void = { _, _ in }
   ) {
     picker(name, selection: selection, options: tags)
+    let site = (file: file, line: line, column: column)
     guard loading == .whenShown else {
-      for tag in tags {
-        child(
-          tab(tag), id: AnyHashable(tag), modifiers: { modifiers(tag, &$0) }, file: file, line: line, column: column)
-      }
+      for tag in tags { declareTab(tab(tag), id: AnyHashable(tag), modifiers: { modifiers(tag, &$0) }, at: site) }
       return
     }
     // The value the binding was made with: the tab view's read, not the body's.
@@ -64,8 +63,17 @@ extension ViewContent {
     tabSelections[name] = TabSelection(index: index, shown: shown)
     windows[name] = index ?? 0
     // A tab keeps its state for as long as the tab view lives.
-    lazy(
-      name, tags, id: \.self, visible: index == nil ? 0 : 1, keptUpdates: .max, file: file, line: line,
-      column: column, row: tab, modifiers: modifiers)
+    declareLazy(name, ids: tags.map { AnyHashable($0) }, visible: index == nil ? 0 : 1, keptUpdates: .max) {
+      content, index, id in
+      content.declareTab(tab(tags[index]), id: id, modifiers: { modifiers(tags[index], &$0) }, at: site)
+    }
+  }
+
+  /// Declares a tab of whatever view type `tab` makes (tabs of one tab view differ in type).
+  private mutating func declareTab(
+    _ view: some HarnessView, id: AnyHashable, modifiers: (inout ViewModifiers) -> Void,
+    at site: (file: StaticString, line: UInt, column: UInt)
+  ) {
+    child(view, id: id, modifiers: modifiers, file: site.file, line: site.line, column: site.column)
   }
 }

@@ -114,3 +114,19 @@ struct HarnessFeatureTests {
     #expect(analysis.findings.contains { $0.rule == "over-broad-invalidation" && $0.view == "Badge" })
   }
 }
+
+extension HarnessFeatureTests {
+  /// `struct ContentListView<Header: View>: View { let header: Header? }`, used without one.
+  struct NVList<Header: HarnessView>: HarnessView {
+    let header: Header?
+    func body(_ content: inout ViewContent) {
+      if let header { content.child(header) }
+      content.text("rows")
+    }
+  }
+
+  @Test func aGenericViewWithoutItsContentIsNamedWithNever() {
+    let harness = ViewHarness(tracking: .propertyLevel) { NVList<Never>(header: nil) }
+    #expect(harness.evaluationCounts == ["NVList<Never>": 1])
+  }
+}

@@ -183,3 +183,35 @@ extension TabViewTests {
     #expect(log.events == ["body home 1", "appear home 1"])
   }
 }
+
+extension TabViewTests {
+  struct TVHome: HarnessView {
+    func body(_ content: inout ViewContent) { content.text("Home") }
+  }
+
+  struct TVDownloads: HarnessView {
+    let count: Int
+    func body(_ content: inout ViewContent) { content.text("\(count) downloads") }
+  }
+
+  /// `TabView { HomeView().tag(0); DownloadsView().tag(1) }`: tabs of different types.
+  struct TVMixedRoot: HarnessView {
+    @ViewState var tab = 0
+    func body(_ content: inout ViewContent) {
+      content.tabView(selection: $tab, tags: [0, 1]) { tag in
+        switch tag {
+        case 0: TVHome()
+        default: TVDownloads(count: 2)
+        }
+      }
+    }
+  }
+
+  @Test func tabsMayBeViewsOfDifferentTypes() {
+    let harness = ViewHarness(tracking: .propertyLevel) { TVMixedRoot() }
+    #expect(harness.pick(1, from: "Tab"))
+    #expect(harness.evaluations(of: TVHome.self) == 1)
+    #expect(harness.evaluations(of: TVDownloads.self) == 1)
+    #expect(harness.texts["TVDownloads"] == ["2 downloads"])
+  }
+}
