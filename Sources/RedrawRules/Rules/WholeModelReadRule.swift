@@ -17,7 +17,9 @@ package enum WholeModelReadRule: Rule, SummaryOwner {
       its children and re-evaluates them too, even with @Observable. The rule reports a view \
       that read at least the minimum number of properties of one instance in one evaluation, \
       and at least the given share of the properties the session saw for that type, while \
-      its children were re-evaluated because it was. The count is those child evaluations.
+      its children were re-evaluated because a write to that type re-evaluated it. The count \
+      is those child evaluations: children re-evaluated with the view for its state, its \
+      inputs (a closure) or another model are not the model's doing.
       """,
     fix: """
       Pass children narrow values (a count, a title, a Binding) or the model itself so that \
@@ -85,20 +87,21 @@ package enum WholeModelReadRule: Rule, SummaryOwner {
   {
     let minimumProperties = Int(context.value(Self.minimumProperties, of: description))
     let minimumShare = context.value(Self.minimumShare, of: description)
-    var childEvaluations: [Int64: ChildEvaluations] = [:]
+    var children: [Int64: Int] = [:]
     for node in session.nodes {
       guard let parent = node.parent else { continue }
-      let driven = node.parentDriven + node.cascaded
-      childEvaluations[parent, default: ChildEvaluations()].children += 1
-      childEvaluations[parent, default: ChildEvaluations()].reEvaluated += driven > 0 ? 1 : 0
-      childEvaluations[parent, default: ChildEvaluations()].evaluations += driven
-      if driven > 0 { childEvaluations[parent, default: ChildEvaluations()].views.insert(node.view) }
+      children[parent, default: 0] += 1
     }
     return (session.summaries[Self.self] ?? []).filter { read in
       read.maximumProperties >= minimumProperties
         && Double(read.maximumProperties) >= minimumShare * Double(read.knownProperties)
-        && (childEvaluations[read.node]?.evaluations ?? 0) > 0
-    }.map { read in (read, childEvaluations[read.node]!) }
+        && read.childEvaluations > 0
+    }.map { read in
+      let evaluations = ChildEvaluations(
+        children: children[read.node] ?? 0, reEvaluated: read.childrenReEvaluated, evaluations: read.childEvaluations,
+        views: Set(read.childViews))
+      return (read, evaluations)
+    }
   }
 
   // MARK: - Messages
@@ -126,9 +129,36 @@ package enum WholeModelReadRule: Rule, SummaryOwner {
 // MARK: - Collecting
 
 extension WholeModelReadRule {
-  /// Keeps, per node and type, the most properties of one instance an evaluation read.
+  /// Keeps, per node and type, the most properties of one instance an evaluation read, and
+  /// the children's evaluations that followed from its evaluations for writes to the type.
   struct Collector: SessionCollector {
     private var entries = DenseMap<NodeType, Entry>()
+    /// Per node, the type whose write caused its last evaluation (nil for another cause).
+    private var lastCause: [StringID?] = []
+    /// Per parent node and type, the evaluations of its children that followed from its own
+    /// for a write to the type, and which children.
+    private var driven = DenseMap<NodeType, Driven>()
+
+    /// - Complexity: O(1) amortized.
+    mutating func evaluationBegan(_ evaluation: EvaluationFact, reason: EvaluationReason, threads: [Int64]) {
+      if evaluation.node >= lastCause.count {
+        lastCause += repeatElement(nil, count: evaluation.node + 1 - lastCause.count)
+      }
+      // A child's evaluation runs inside its parent's: the parent's last cause is why.
+      switch reason {
+      case .needed(let write), .overBroad(let write), .equalValue(let write), .ownWrite(let write):
+        lastCause[evaluation.node] = write.type
+      case .parent, .cascaded:
+        lastCause[evaluation.node] = nil
+        guard let parent = evaluation.parent, parent < lastCause.count, let type = lastCause[parent] else { return }
+        let key = NodeType(node: parent, type: type)
+        let position = driven.position(of: key.packed, key: key) { Driven() }
+        driven.values[position].evaluations += 1
+        driven.values[position].children.insert(evaluation.node)
+      default:
+        lastCause[evaluation.node] = nil
+      }
+    }
 
     /// - Complexity: O(1), plus O(p) for the p properties when they are the most yet.
     mutating func modelRead(_ evaluation: EvaluationFact, type: StringID, properties: ArraySlice<ReadKey>) {
@@ -146,14 +176,24 @@ extension WholeModelReadRule {
       into session: inout Session, from built: BuiltSession, names: inout TrailNames, strings: borrowing StringTable
     ) {
       let known = built.knownProperties()
+      let driven = Dictionary(driven.entries.map { ($0.packed, $1) }) { first, _ in first }
       session.summaries[WholeModelReadRule.self] = entries.entries.map { key, entry in
         // An ambiguous name (`<email|password>`) beside one of its alternatives is no other property.
         let properties = built.listed(entry.properties.map { strings[$0] }.sorted())
+        let children = driven[key.packed] ?? Driven()
         return ModelReadSummary(
           node: built.nodeID(key.node), view: strings[built.nodes[key.node].view], type: strings[key.type],
           maximumProperties: properties.count, properties: properties,
-          knownProperties: known[key.type] ?? 0, first: entry.first, trail: entry.trail.events(&names, strings))
+          knownProperties: known[key.type] ?? 0, childEvaluations: children.evaluations,
+          childrenReEvaluated: children.children.count,
+          childViews: Set(children.children.map { strings[built.nodes[$0].view] }).sorted(),
+          first: entry.first, trail: entry.trail.events(&names, strings))
       }
+    }
+
+    private struct Driven {
+      var evaluations = 0
+      var children: Set<Int> = []
     }
 
     private struct Entry {
@@ -178,6 +218,11 @@ package struct ModelReadSummary: Sendable {
   package var properties: [String] = []
   /// Properties of the type seen in the session (read or written).
   package var knownProperties = 0
+  /// Evaluations of its children that followed from its evaluations for writes to the type.
+  package var childEvaluations = 0
+  /// How many children those were, and their view types.
+  package var childrenReEvaluated = 0
+  package var childViews: [String] = []
   package var first: Evidence
   /// The events behind it, first few.
   package var trail: [TrailEvent] = []
