@@ -40,18 +40,25 @@ extension ViewContent {
   ///   - file: The call's file: with its line and column, where the tabs are declared.
   ///   - line: The call's line.
   ///   - column: The call's column.
-  ///   - tab: Makes a tag's tab; tabs may be views of different types, as a `TabView`'s are
+  ///   - tab: Makes a tag's tab, for every tag, when the body runs (as the body makes a
+  ///     `TabView`'s content); tabs may be views of different types, as a `TabView`'s are
   ///     (`switch tag { case .home: HomeView() case .downloads: DownloadsView() }`).
   ///   - modifiers: Actions attached to a tag's tab (``ViewModifiers``).
+  ///   - values: The environment values a tag's tab is given (`.environment(\.key, value)` on
+  ///     the tab).
   public mutating func tabView<Tag: Hashable>(
     _ name: String = "Tab", selection: ViewBinding<Tag>, tags: [Tag], loading: TabLoading = .whenShown,
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-    tab: @escaping (Tag) -> any HarnessView, modifiers: @escaping (Tag, inout ViewModifiers) -> Void = { _, _ in }
+    tab: (Tag) -> any HarnessView, modifiers: @escaping (Tag, inout ViewModifiers) -> Void = { _, _ in },
+    values: @escaping (Tag, inout HarnessEnvironmentValues) -> Void = { _, _ in }
   ) {
     picker(name, selection: selection, options: tags)
-    let site = (file: file, line: line, column: column)
+    // Every tab's struct is made now, as the body makes a `TabView`'s content; the runtime
+    // decides which it shows, from these.
+    let tabs = tags.map { Tab(tag: $0, view: tab($0)) }
+    let site = Site(file: file, line: line, column: column, modifiers: modifiers, values: values)
     guard loading == .whenShown else {
-      for tag in tags { declareTab(tab(tag), id: AnyHashable(tag), modifiers: { modifiers(tag, &$0) }, at: site) }
+      for tab in tabs { declareTab(tab.view, tab.tag, at: site) }
       return
     }
     // The value the binding was made with: the tab view's read, not the body's.
@@ -64,16 +71,30 @@ extension ViewContent {
     windows[name] = index ?? 0
     // A tab keeps its state for as long as the tab view lives.
     declareLazy(name, ids: tags.map { AnyHashable($0) }, visible: index == nil ? 0 : 1, keptUpdates: .max) {
-      content, index, id in
-      content.declareTab(tab(tags[index]), id: id, modifiers: { modifiers(tags[index], &$0) }, at: site)
+      content, index, _ in
+      content.declareTab(tabs[index].view, tabs[index].tag, at: site)
     }
   }
 
-  /// Declares a tab of whatever view type `tab` makes (tabs of one tab view differ in type).
-  private mutating func declareTab(
-    _ view: some HarnessView, id: AnyHashable, modifiers: (inout ViewModifiers) -> Void,
-    at site: (file: StaticString, line: UInt, column: UInt)
-  ) {
-    child(view, id: id, modifiers: modifiers, file: site.file, line: site.line, column: site.column)
+  /// A tab's tag and the struct the body made for it.
+  private struct Tab<Tag: Hashable> {
+    var tag: Tag
+    var view: any HarnessView
+  }
+
+  /// Where a tab view is declared, and what it attaches to each tab.
+  private struct Site<Tag> {
+    var file: StaticString
+    var line: UInt
+    var column: UInt
+    var modifiers: (Tag, inout ViewModifiers) -> Void
+    var values: (Tag, inout HarnessEnvironmentValues) -> Void
+  }
+
+  /// Declares a tab of whatever view type its closure made (tabs of one tab view differ in type).
+  private mutating func declareTab<Tag: Hashable>(_ view: some HarnessView, _ tag: Tag, at site: Site<Tag>) {
+    child(
+      view, id: AnyHashable(tag), modifiers: { site.modifiers(tag, &$0) }, values: { site.values(tag, &$0) },
+      file: site.file, line: site.line, column: site.column)
   }
 }

@@ -40,11 +40,15 @@ extension ViewHarness {
     return true
   }
 
-  /// Moves the test clock on by `duration`: each sleep that ends and each timer fire in that
-  /// time runs in order of time, each followed by the update it causes, as the run loop runs
-  /// them one after another.
+  /// Moves the test clock on by `duration`: the sleeps that end and the timers that fire in
+  /// that time run in order of time, those due at one instant together (in the order they
+  /// were scheduled), each instant followed by the update its work causes, as the main run
+  /// loop runs the jobs due in one turn before it updates the views.
   public func advance(by duration: Duration) {
     let end = AppEffects.now + duration
-    while AppEffects.runNextDue(until: end) { flush() }
+    while let instant = AppEffects.runNextDue(until: end) {
+      while AppEffects.runNextDue(until: instant) != nil {}
+      flush()
+    }
   }
 }

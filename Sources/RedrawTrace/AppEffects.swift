@@ -165,8 +165,9 @@ public enum AppEffects {
   /// Moves the clock to the earliest sleep's end or timer's fire at or before `end` and runs
   /// it; or, when there is none, moves the clock to `end`.
   ///
-  /// - Returns: Whether something ran (the caller then updates, and asks again).
-  package static func runNextDue(until end: Duration) -> Bool {
+  /// - Returns: When what ran was due (the caller runs what else is due then, updates, and
+  ///   asks again), or nil when nothing ran.
+  package static func runNextDue(until end: Duration) -> Duration? {
     let registry = EffectRegistry.current
     let sleep = registry.suspensions.indices.compactMap { index in
       registry.suspensions[index].due.map { (due: $0, index: index) }
@@ -177,7 +178,7 @@ public enum AppEffects {
     let next = [sleep?.due, timer?.due].compactMap { $0 }.filter { $0.time <= end }.min()
     guard let next else {
       registry.now = max(registry.now, end)
-      return false
+      return nil
     }
     registry.now = max(registry.now, next.time)
     if let sleep, sleep.due == next {
@@ -185,7 +186,7 @@ public enum AppEffects {
     } else {
       timer?.timer.fire()
     }
-    return true
+    return next.time
   }
 }
 

@@ -202,3 +202,35 @@ import Testing
     #expect(!harness.resume("items"))
   }
 }
+
+extension AsyncTaskTests {
+  /// Two sleeps one job started, due at one instant: their work runs before one update.
+  final class SleepsModel: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var first = 0
+    @Tracked var second = 0
+  }
+
+  struct SleepsView: HarnessView {
+    let model: SleepsModel
+    func body(_ content: inout ViewContent) {
+      content.text("\(model.first) \(model.second)")
+      let model = self.model
+      content.task("sleeps") { task in
+        task.sleep(for: .seconds(2)) { model.first = 1 }
+        AppEffects.task("other") { other in other.sleep(for: .seconds(2)) { model.second = 1 } }
+      }
+    }
+  }
+
+  @Test func sleepsDueAtOneInstantMakeOneUpdate() {
+    AppEffects.reset()
+    defer { AppEffects.reset() }
+    let model = SleepsModel()
+    let harness = ViewHarness(tracking: .propertyLevel) { SleepsView(model: model) }
+    harness.resetCounts()
+    harness.advance(by: .seconds(2))
+    #expect(harness.evaluations(of: SleepsView.self) == 1)
+    #expect(harness.texts["SleepsView"] == ["1 1"])
+  }
+}

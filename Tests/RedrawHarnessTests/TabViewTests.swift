@@ -215,3 +215,56 @@ extension TabViewTests {
     #expect(harness.texts["TVDownloads"] == ["2 downloads"])
   }
 }
+
+extension TabViewTests {
+  struct TVTitleKey: HarnessEnvironmentKey { static let defaultValue = "" }
+
+  /// A tab that counts its structs and shows the title its environment gives it.
+  struct TVCountedTab: HarnessView {
+    let name: String
+    init(name: String, log: TVLog) {
+      self.name = name
+      log.events.append("made \(name)")
+    }
+    func body(_ content: inout ViewContent) { content.text(content.environment(\.tvTitle)) }
+  }
+
+  /// `TabView { ForEach(tags) { TVCountedTab($0).environment(\.tvTitle, $0.uppercased()) } }`.
+  struct TVCountedRoot: HarnessView {
+    let store: TVStore
+    let log: TVLog
+    @ViewState var tab = "home"
+    func body(_ content: inout ViewContent) {
+      _ = store.home
+      let log = self.log
+      content.tabView(selection: $tab, tags: ["home", "library"]) {
+        TVCountedTab(name: $0, log: log)
+      } values: {
+        tag, values in
+        values.tvTitle = tag.uppercased()
+      }
+    }
+  }
+
+  /// The body makes every tab's struct each time it runs, shown or not; a switch makes none.
+  @Test func theBodyMakesEveryTab() {
+    let (store, log) = (TVStore(), TVLog())
+    let harness = ViewHarness(tracking: .propertyLevel) { TVCountedRoot(store: store, log: log) }
+    #expect(log.events == ["made home", "made library"])
+    #expect(harness.texts["TVCountedTab"] == ["HOME"])
+    log.events = []
+    harness.pick("library", from: "Tab")
+    #expect(log.events.isEmpty)
+    #expect(harness.texts["TVCountedTab"] == ["LIBRARY"])
+    store.home = 1
+    harness.flush()
+    #expect(log.events == ["made home", "made library"])
+  }
+}
+
+extension HarnessEnvironmentValues {
+  fileprivate var tvTitle: String {
+    get { self[TabViewTests.TVTitleKey.self] }
+    set { self[TabViewTests.TVTitleKey.self] = newValue }
+  }
+}
