@@ -28,6 +28,7 @@ extension SessionBuilder {
       nodeTable.nodes[index].parentLink.savedAtFirst = parentIndex.map { nodeTable.nodes[$0].summary.saved } ?? 0
     }
     updates.beginStep()
+    actionTable.updateAction = -1
     var evaluation = EvaluationFact(
       node: index, parent: parentIndex, view: view, start: evidence, thread: event.thread, update: updates.updateNumber)
     if let write = reason.write,

@@ -56,6 +56,10 @@ struct ActionTable {
   var actionIndex: [StringID: Int] = [:]
   /// The types each node edits through bindings (writes inside its `binding` actions).
   var bindings: Set<NodeBinding> = []
+  /// The action whose update is in progress, or -1: a write outside any span before the next
+  /// body evaluation or mark is its, made by work it started (a `Task`, which runs before
+  /// SwiftUI's next update).
+  var updateAction: Int32 = -1
 }
 
 /// View structs made per trace node (`struct` events).

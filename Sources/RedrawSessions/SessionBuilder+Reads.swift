@@ -85,6 +85,10 @@ extension SessionBuilder {
       actionTable.actions[index].writes += 1
       action = Int32(index)
       if let node = span?.bindingNode, node >= 0 { actionTable.bindings.insert(NodeBinding(node: node, type: type)) }
+    } else if span == nil, actionTable.updateAction >= 0 {
+      // Work the action started, in the action's update.
+      action = actionTable.updateAction
+      actionTable.actions[Int(action)].writes += 1
     }
     // A write inside a body to an instance no view has read invalidates nobody: a fresh
     // instance being built (its `init` assigning its properties, with no `Trace.make` span

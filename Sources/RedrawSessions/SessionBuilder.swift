@@ -88,7 +88,9 @@ package struct SessionBuilder {
     case .unmount: unmount(event, evidence)
     case .bind: bind(event, evidence)
     case .discard: collectors.stateDiscarded(view: event.view!, property: event.property!, at: evidence)
-    case .mark: updates.beginStep()
+    case .mark:
+      updates.beginStep()
+      actionTable.updateAction = -1
     case .meta:
       break
     }

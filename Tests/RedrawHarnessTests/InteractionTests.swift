@@ -48,3 +48,40 @@ struct InteractionTests {
     #expect(!session.diagnostics.contains { $0.message.contains("untracked reads") }, "an action's reads are tracked")
   }
 }
+
+/// A button that starts a task: the task's writes, made before the next update, are the
+/// action's, as the app's `Task { }` started in the handler (the emitron App Root port's
+/// "Sign In" showed 0 writes → 0 evaluations).
+@Suite struct ActionTaskTests {
+  final class Counter: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var count = 0
+  }
+
+  struct CounterView: HarnessView {
+    let counter: Counter
+    func body(_ content: inout ViewContent) {
+      content.text("\(counter.count)")
+      let counter = self.counter
+      content.button("Via task") { AppEffects.task("increment") { counter.count += 1 } }
+      content.button("Direct") { counter.count += 1 }
+    }
+  }
+
+  @Test func aTaskTheActionStartedWritesForIt() throws {
+    AppEffects.reset()
+    defer { AppEffects.reset() }
+    let counter = Counter()
+    let recording = Trace.record(scenario: "tap both", reproducible: true) { _ in
+      let harness = ViewHarness(tracking: .propertyLevel) { CounterView(counter: counter) }
+      harness.tap("Via task")
+      harness.tap("Direct")
+    }
+    let session = try #require(try recording.analyze().sessions.first)
+    let actions = Dictionary(uniqueKeysWithValues: session.actions.map { ($0.name, $0) })
+    let viaTask = try #require(actions["Via task"])
+    let direct = try #require(actions["Direct"])
+    #expect(viaTask.writes == 1 && viaTask.evaluations == 1)
+    #expect(direct.writes == 1 && direct.evaluations == 1)
+  }
+}
