@@ -137,6 +137,27 @@ struct PlanCommandTests {
     #expect(terminal.standardOutput.contains("Checklist"))
   }
 
+  /// Two scripts of one screen: the parent that reads the whole model is one entry and one
+  /// checklist item, with both scripts' child evaluations (the Settings port listed it twice).
+  @Test func aParentSeenInSeveralTracesIsOneItem() throws {
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("whole-model-\(UUID()).jsonl")
+    defer { try? FileManager.default.removeItem(at: copy) }
+    try FileManager.default.copyItem(atPath: scenario("reading-list-whole-model"), toPath: copy.path)
+    let (_, once) = try Self.plan([scenario("reading-list-whole-model")])
+    let (_, twice) = try Self.plan([scenario("reading-list-whole-model"), copy.path])
+    guard case .array(let parents)? = twice["wholeModelReads"], case .array(let checklist)? = twice["checklist"] else {
+      throw PlanTestError("wholeModelReads and checklist are arrays")
+    }
+    #expect(parents.count == 1)
+    guard case .array(let onceParents)? = once["wholeModelReads"],
+      case .number(let single)? = onceParents.first?["childEvaluations"]
+    else {
+      throw PlanTestError("one parent with its child evaluations")
+    }
+    #expect(parents.first?["childEvaluations"] == .number(single * 2))
+    #expect(checklist.filter { $0["kind"] == .string("narrowValues") }.count == 1)
+  }
+
   @Test func aTraceWithNoObjectLevelModelHasNothingToMigrate() {
     let terminal = CapturedTerminal()
     #expect(terminal.run(["plan", scenario("profile-property-level")]) == .success)

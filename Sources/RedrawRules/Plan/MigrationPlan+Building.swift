@@ -50,8 +50,8 @@ extension MigrationPlan {
     self.models = models.values.map(\.plan).sorted {
       ($0.evaluations.saved, $0.evaluations.added, $1.type) > ($1.evaluations.saved, $1.evaluations.added, $0.type)
     }
-    wholeModelReads = parents
-    checklist = Self.checklist(models: self.models, parents: parents, target: self.target)
+    wholeModelReads = Self.merged(parents)
+    checklist = Self.checklist(models: self.models, parents: wholeModelReads, target: self.target)
   }
 }
 
@@ -215,5 +215,33 @@ private struct ModelAccumulator {
     return MigrationPlan.ModelPlan(
       type: type, evaluations: views.reduce(MigrationPlan.EvaluationChange()) { $0 + $1.evaluations }, views: views,
       owners: owners.values.map(\.finished), equalWrites: equalWrites)
+  }
+}
+
+extension MigrationPlan {
+  /// One entry per parent view, model type and place: the same parent seen in several
+  /// sessions (or as several nodes) is one change to make, with every child and evaluation.
+  static func merged(_ parents: [WholeModelParent]) -> [WholeModelParent] {
+    var merged: [WholeModelParent] = []
+    var positions: [WholeModelParentKey: Int] = [:]
+    for parent in parents {
+      let key = WholeModelParentKey(view: parent.view, type: parent.type, location: parent.location)
+      guard let position = positions[key] else {
+        positions[key] = merged.count
+        merged.append(parent)
+        continue
+      }
+      merged[position].properties = Array(Set(merged[position].properties + parent.properties)).sorted()
+      merged[position].knownProperties = max(merged[position].knownProperties, parent.knownProperties)
+      merged[position].children = Array(Set(merged[position].children + parent.children)).sorted()
+      merged[position].childEvaluations += parent.childEvaluations
+    }
+    return merged
+  }
+
+  private struct WholeModelParentKey: Hashable {
+    var view: String
+    var type: String
+    var location: CodeLocation?
   }
 }
