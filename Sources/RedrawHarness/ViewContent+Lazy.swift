@@ -11,8 +11,13 @@ extension ViewContent {
     /// Declares the rows at the indices of `range`, except those whose id is in `skipping`.
     var declare: (_ content: inout ViewContent, _ range: Range<Int>, _ skipping: Set<AnyHashable>) -> Void
 
+    /// The first row of a window that shows none: a tab view whose selection names no tab,
+    /// a link not pushed.
+    static let hidden = Int.min
+
     /// The rows in view when the first one is `first`: `visible` of them, fewer at the end.
     func window(from first: Int) -> Range<Int> {
+      guard first != Self.hidden else { return 0..<0 }
       let start = min(max(first, 0), max(ids.count - visible, 0))
       return start..<min(start + visible, ids.count)
     }

@@ -61,29 +61,38 @@ extension ViewContent {
       for tab in tabs { declareTab(tab.view, tab.tag, at: site) }
       return
     }
-    // The value the binding was made with: the tab view's read, not the body's.
+    // A tab keeps its state for as long as the tab view lives.
+    declareShown(name, selection: selection, tabs, keptUpdates: .max, at: site)
+  }
+
+  /// Declares the one of `tabs` that `selection` names, if any, as a container named `name`
+  /// whose shown view follows the selection where it lives; one that stops being shown keeps
+  /// its state for `keptUpdates` updates.
+  mutating func declareShown<Tag: Hashable>(
+    _ name: String, selection: ViewBinding<Tag>, _ tabs: [Tab<Tag>], keptUpdates: Int, at site: Site<Tag>
+  ) {
+    let tags = tabs.map(\.tag)
+    // The value the binding was made with: the container's read, not the body's.
     let index = tags.firstIndex(of: selection.snapshot.value)
     var shown: (() -> Int?)?
     if case .state = selection.location.map(\.root) {
       shown = { tags.firstIndex(of: selection.valueWhereItLives) }
     }
     tabSelections[name] = TabSelection(index: index, shown: shown)
-    windows[name] = index ?? 0
-    // A tab keeps its state for as long as the tab view lives.
-    declareLazy(name, ids: tags.map { AnyHashable($0) }, visible: index == nil ? 0 : 1, keptUpdates: .max) {
-      content, index, _ in
+    windows[name] = index ?? LazyContainer.hidden
+    declareLazy(name, ids: tags.map { AnyHashable($0) }, visible: 1, keptUpdates: keptUpdates) { content, index, _ in
       content.declareTab(tabs[index].view, tabs[index].tag, at: site)
     }
   }
 
   /// A tab's tag and the struct the body made for it.
-  private struct Tab<Tag: Hashable> {
+  struct Tab<Tag: Hashable> {
     var tag: Tag
     var view: any HarnessView
   }
 
   /// Where a tab view is declared, and what it attaches to each tab.
-  private struct Site<Tag> {
+  struct Site<Tag> {
     var file: StaticString
     var line: UInt
     var column: UInt

@@ -7,9 +7,9 @@ extension ViewHarness {
   func followTabSelections() {
     for node in root.subtree where !node.lazy.tabs.isEmpty && !node.isDirty {
       for (name, selection) in node.lazy.tabs.sorted(by: { $0.key < $1.key }) {
-        guard let index = selection.shown?(), index != node.lazy.windows[name],
-          let container = node.lazy.containers[name]
-        else { continue }
+        guard let shown = selection.shown, let container = node.lazy.containers[name] else { continue }
+        let index = shown() ?? ViewContent.LazyContainer.hidden
+        guard index != node.lazy.windows[name] else { continue }
         node.lazy.windows[name] = index
         HarnessBuild.$current.withValue(swiftUI) { reconcileRows(of: node, in: name, container) }
       }

@@ -289,7 +289,9 @@ public final class ViewHarness {
     node.lazy.declared = content.lazyContainers.isEmpty ? [] : content.children
     node.preferences.values = content.preferences
     node.lazy.tabs = content.tabSelections
-    for (name, selection) in content.tabSelections { node.lazy.windows[name] = selection.index }
+    for (name, selection) in content.tabSelections {
+      node.lazy.windows[name] = selection.index ?? ViewContent.LazyContainer.hidden
+    }
     node.preferences.watches = content.preferenceWatches
     reconcileChildren(of: node, with: content.children, work: &work)
     scheduleLifecycle(of: node, content.lifecycle, appeared: appeared, into: &work)

@@ -120,6 +120,9 @@ enum HarnessBuild {
 /// identity once the struct is bound to it.
 final class StateStorage<Value>: StateSlot {
   private var content: Content
+  /// The initial value the struct was made with: a new identity given a struct already
+  /// bound to another (a destination pushed again) starts from it, as SwiftUI's state does.
+  private let initialContent: Content
   /// The first storage of the view's identity, once bound; nil for that one itself.
   var target: StateStorage<Value>?
   /// Invalidates the view; set on the canonical storage.
@@ -140,10 +143,17 @@ final class StateStorage<Value>: StateSlot {
 
   init(_ value: Value) {
     content = .value(value)
+    initialContent = content
   }
 
   init(deferred initialValue: @escaping () -> Value) {
     content = .deferred(initialValue)
+    initialContent = content
+  }
+
+  private init(content: Content) {
+    self.content = content
+    initialContent = content
   }
 
   var canonical: StateStorage<Value> { target ?? self }
@@ -173,17 +183,22 @@ final class StateStorage<Value>: StateSlot {
   }
 
   func bind(to slots: inout [AnyObject], index: Int, onChange: @escaping () -> Void) -> Bool {
+    let boundBefore = isBound
     isBound = true
     if index < slots.count, let existing = slots[index] as? StateStorage<Value> {
       // The identity's storage exists: a deferred initial value of this struct never runs.
       if existing !== self { target = existing }
       return false
     }
-    // A new identity: its storage is set up now, and a deferred initial value runs.
-    _ = value
-    self.onChange = onChange
-    if index < slots.count { slots[index] = self } else { slots.append(self) }
-    return discardedAssignment
+    // A new identity: its storage is set up now, and a deferred initial value runs. A struct
+    // another identity holds (declared again without being made again) gives it a storage of
+    // its own, from the struct's initial value.
+    let storage = boundBefore ? StateStorage(content: initialContent) : self
+    if boundBefore { target = storage }
+    _ = storage.value
+    storage.onChange = onChange
+    if index < slots.count { slots[index] = storage } else { slots.append(storage) }
+    return boundBefore ? false : discardedAssignment
   }
 }
 

@@ -1,0 +1,36 @@
+/// `NavigationLink(destination:)` and `.navigationDestination(isPresented:)`: a destination
+/// the body makes each time it runs, shown while the link is pushed (docs/harness.md,
+/// "Other SwiftUI, translated").
+extension ViewContent {
+  /// Declares a link named `name` to `destination`, pushed while `isPresented` is true, as
+  /// `NavigationLink(destination: Detail(…)) { … }` with the push state SwiftUI keeps, or
+  /// `.navigationDestination(isPresented: $shown) { Detail(…) }`.
+  ///
+  /// The body makes the destination's struct each time it runs (as it makes the link's
+  /// destination value); the runtime shows it while pushed, given each new struct as any
+  /// child is. `harness.tap(name)` pushes it and `harness.tap("Back from \(name)")` pops it,
+  /// each one user action; a write to `isPresented` anywhere does the same. The body runs for
+  /// a push only if it reads `isPresented` (`$pushed` of a ``ViewState`` reads nothing). A
+  /// popped destination goes with its state, as a view that leaves the tree.
+  ///
+  /// - Parameters:
+  ///   - name: The link's name, which a test taps.
+  ///   - isPresented: Whether the destination is pushed: for a `NavigationLink` that keeps its
+  ///     own push state, a `@ViewState var pushed = false` of the view, passed as `$pushed`.
+  ///   - file: The call's file: with its line and column, where the destination is declared.
+  ///   - line: The call's line.
+  ///   - column: The call's column.
+  ///   - destination: Makes the destination's struct.
+  ///   - modifiers: Actions attached to the destination (``ViewModifiers``).
+  public mutating func navigationLink(
+    _ name: String, isPresented: ViewBinding<Bool>, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, destination: () -> any HarnessView,
+    modifiers: @escaping (inout ViewModifiers) -> Void = { _ in }
+  ) {
+    actions[name] = .button { isPresented.wrappedValue = true }
+    actions["Back from \(name)"] = .button { isPresented.wrappedValue = false }
+    let site = Site<Bool>(
+      file: file, line: line, column: column, modifiers: { _, attached in modifiers(&attached) }, values: { _, _ in })
+    declareShown(name, selection: isPresented, [Tab(tag: true, view: destination())], keptUpdates: 0, at: site)
+  }
+}
