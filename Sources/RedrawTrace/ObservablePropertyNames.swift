@@ -336,14 +336,28 @@ private struct Resolver<Subject: AnyObject, Member> {
 
 // MARK: - Comparing values
 
-/// Whether two values are equal (`==`), or the same object (`===`); nil when they cannot
-/// be compared.
+/// Whether two values are equal (`==`), or the same object (`===`); optionals by their
+/// payloads and collections element by element, so a write that gives a `nil` object
+/// property a value, or an empty array of existentials an element, shows which property
+/// changed. Nil when they cannot be compared.
 func sameValue(_ left: Any, _ right: Any) -> Bool? {
   if let left = left as? any Equatable { return left.isEqual(toAny: right) }
   if type(of: left) is AnyObject.Type, type(of: right) is AnyObject.Type {
     return (left as AnyObject) === (right as AnyObject)
   }
-  return nil
+  let (leftMirror, rightMirror) = (Mirror(reflecting: left), Mirror(reflecting: right))
+  switch (leftMirror.displayStyle, rightMirror.displayStyle) {
+  case (.optional, .optional), (.collection, .collection):
+    guard leftMirror.children.count == rightMirror.children.count else { return false }
+    var same = true
+    for (leftChild, rightChild) in zip(leftMirror.children, rightMirror.children) {
+      guard let equal = sameValue(leftChild.value, rightChild.value) else { return nil }
+      same = same && equal
+    }
+    return same
+  default:
+    return nil
+  }
 }
 
 extension Equatable {

@@ -119,6 +119,20 @@ extension Couple: TrackedModel {}
   private nonisolated var _$observationRegistrar: ModelTracking { tracking }
 }
 
+/// Two optionals of object types and two arrays of existentials, named at run time: equal
+/// while both are `nil` or empty.
+@Observable final class RuntimeNamedHolder: TrackedModel {
+  final class Cache {}
+  final class Store {}
+  var cache: Cache?
+  var store: Store?
+  var shown: [any CustomStringConvertible] = []
+  var hidden: [any CustomStringConvertible] = []
+
+  let tracking = ModelTracking()
+  private nonisolated var _$observationRegistrar: ModelTracking { tracking }
+}
+
 // MARK: - Without TrackedModel
 
 /// A model with the members and no conformance: recorded, with ids from its tracking.

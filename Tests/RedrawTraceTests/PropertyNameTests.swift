@@ -79,6 +79,17 @@ struct PropertyNameTests {
     #expect(Self.accesses(lines) == ["write subtitle", "write title"])
   }
 
+  /// A Downloads port's repro: an object given to one of two `nil` optionals, an element to
+  /// one of two empty arrays of existentials, were `<cache|store>` and `<shown|hidden>`.
+  @Test func aWriteToANilOptionalOrAnEmptyArrayIsNamedByWhatItChanged() throws {
+    let holder = RuntimeNamedHolder()
+    let lines = try record {
+      holder.store = RuntimeNamedHolder.Store()
+      holder.hidden = [1]
+    }
+    #expect(Self.accesses(lines) == ["write store", "write hidden"])
+  }
+
   @Test func threadsResolvingNamesAtOnceEachGetTheirs() throws {
     let gauges = SharedGauges()
     let readers: [@Sendable () -> Int] = [{ gauges.north }, { gauges.east }, { gauges.south }, { gauges.west }]
