@@ -131,7 +131,7 @@ final class HarnessNode {
     var declared: [ViewContent.Child] = []
     /// Rows scrolled away that keep their state, by key, and the updates they have left.
     var parked: [ChildKey: (node: HarnessNode, updatesLeft: Int)] = [:]
-    /// Its tab views, by name: which tab each shows (``ViewContent/tabView(_:selection:tags:loading:file:line:column:tab:modifiers:)``).
+    /// Its tab views and navigation links, by name: which tab or destination each shows (``ViewContent/tabView(_:selection:tags:loading:file:line:column:tab:modifiers:values:)``).
     var tabs: [String: ViewContent.TabSelection] = [:]
   }
 

@@ -12,10 +12,8 @@ extension ViewContent {
     case all
   }
 
-  /// A tab view a body declared: the tab its selection showed then, and how to find the
-  /// one it shows now.
+  /// A tab view a body declared: how to find the tab it shows now.
   struct TabSelection {
-    var index: Int?
     /// The index of the selected tab where the selection lives, for a binding to state (a
     /// change the declaring body does not see); nil when that body reads the selection.
     var shown: (() -> Int?)?
@@ -78,7 +76,7 @@ extension ViewContent {
     if case .state = selection.location.map(\.root) {
       shown = { tags.firstIndex(of: selection.valueWhereItLives) }
     }
-    tabSelections[name] = TabSelection(index: index, shown: shown)
+    tabSelections[name] = TabSelection(shown: shown)
     windows[name] = index ?? LazyContainer.hidden
     declareLazy(name, ids: tags.map { AnyHashable($0) }, visible: 1, keptUpdates: keptUpdates) { content, index, _ in
       content.declareTab(tabs[index].view, tabs[index].tag, at: site)

@@ -202,12 +202,12 @@ public final class ViewHarness {
       let wrote = deliverInvalidations()
       followTabSelections()
       guard root.subtree.contains(where: \.isDirty) else {
-        // A view that came back without an evaluation (a tab shown again) changes what its
-        // ancestors' content hands up.
         // A pass after writes that re-evaluates nothing (a model read by views that do not
         // subscribe to it, under object-level tracking) leaves no body event to end the
         // update: a mark does, so the next writes are another update, as they are in the app.
         if wrote { Trace.mark(Self.emptyPassMark) }
+        // What a scroll or a tab switch queued still runs, and a view that came back without
+        // an evaluation (a tab shown again) changes what its ancestors' content hands up.
         var work = deferredWork
         deferredWork = PassWork()
         schedulePreferenceActions(into: &work)
@@ -287,11 +287,10 @@ public final class ViewHarness {
       node.lazy.windows[name] = container.window(from: node.lazy.windows[name] ?? 0).lowerBound
     }
     node.lazy.declared = content.lazyContainers.isEmpty ? [] : content.children
-    node.preferences.values = content.preferences
     node.lazy.tabs = content.tabSelections
-    for (name, selection) in content.tabSelections {
-      node.lazy.windows[name] = selection.index ?? ViewContent.LazyContainer.hidden
-    }
+    // A tab view's window is the tab its selection names, not a scroll position.
+    for name in content.tabSelections.keys { node.lazy.windows[name] = content.windows[name] }
+    node.preferences.values = content.preferences
     node.preferences.watches = content.preferenceWatches
     reconcileChildren(of: node, with: content.children, work: &work)
     scheduleLifecycle(of: node, content.lifecycle, appeared: appeared, into: &work)

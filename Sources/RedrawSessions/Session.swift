@@ -208,9 +208,9 @@ public struct ActionSummary: Sendable, Equatable {
   public var name: String
   /// How many times the action ran.
   public var performed: Int
-  /// Writes to observable properties inside the action, and those outside any span made
-  /// before the next evaluation or mark: work it started, such as a `Task`, which runs before
-  /// SwiftUI's next update.
+  /// Writes to observable properties inside the action, and, when it started a task (a
+  /// `task` effect inside it), those outside any span made before the next action,
+  /// evaluation or mark: the task's, which runs before SwiftUI's next update.
   public var writes: Int
   /// Body evaluations those writes caused.
   public var evaluations: Int

@@ -18,7 +18,7 @@ extension SessionBuilder {
       actionTable.actionIndex[name] = index
     }
     actionTable.actions[index].performed += 1
-    actionTable.updateAction = Int32(index)
+    actionTable.updateAction = -1
     updates.beginStep()
     push(
       OpenSpan(id: event.span, kind: .action(index), start: evidence, bindingNode: event.binding ? event.node : -1),

@@ -90,8 +90,9 @@ extension SessionBuilder {
       if initGroups.groups[index].summary.effectDetails[kind] == nil, let detail = event.detail {
         initGroups.groups[index].summary.effectDetails[kind] = strings[detail]
       }
-    case .action?:
-      break
+    case .action(let index)?:
+      // Work the action started: its writes before the next update are the action's.
+      if kind == .task { actionTable.updateAction = Int32(index) }
     case .body(let index)?:
       let evaluation = EvaluationFact(
         node: index, parent: nodeTable.nodes[index].parentLink.index, view: nodeTable.nodes[index].view,

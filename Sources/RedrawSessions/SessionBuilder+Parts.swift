@@ -56,9 +56,9 @@ struct ActionTable {
   var actionIndex: [StringID: Int] = [:]
   /// The types each node edits through bindings (writes inside its `binding` actions).
   var bindings: Set<NodeBinding> = []
-  /// The action whose update is in progress, or -1: a write outside any span before the next
-  /// body evaluation or mark is its, made by work it started (a `Task`, which runs before
-  /// SwiftUI's next update).
+  /// The action that started a task (a `task` effect inside it) and whose update is in
+  /// progress, or -1: a write outside any span before the next action, body evaluation or
+  /// mark is its, made by that task, which runs before SwiftUI's next update.
   var updateAction: Int32 = -1
 }
 

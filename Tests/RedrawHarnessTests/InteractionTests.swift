@@ -65,6 +65,7 @@ struct InteractionTests {
       let counter = self.counter
       content.button("Via task") { AppEffects.task("increment") { counter.count += 1 } }
       content.button("Direct") { counter.count += 1 }
+      content.button("Nothing") {}
     }
   }
 
@@ -76,6 +77,10 @@ struct InteractionTests {
       let harness = ViewHarness(tracking: .propertyLevel) { CounterView(counter: counter) }
       harness.tap("Via task")
       harness.tap("Direct")
+      // An action that starts nothing owns no later write: this one is the test's.
+      harness.tap("Nothing")
+      counter.count += 1
+      harness.flush()
     }
     let session = try #require(try recording.analyze().sessions.first)
     let actions = Dictionary(uniqueKeysWithValues: session.actions.map { ($0.name, $0) })
@@ -83,5 +88,6 @@ struct InteractionTests {
     let direct = try #require(actions["Direct"])
     #expect(viaTask.writes == 1 && viaTask.evaluations == 1)
     #expect(direct.writes == 1 && direct.evaluations == 1)
+    #expect(actions["Nothing"].map { ($0.writes, $0.evaluations) } ?? (-1, -1) == (0, 0))
   }
 }
