@@ -1,3 +1,5 @@
+import RedrawTrace
+
 /// What a pass queues to run after its evaluations, as SwiftUI runs its actions after an
 /// update: lifecycle actions, then the views' tasks (docs/harness.md, "Lifecycle actions").
 struct PassWork {
@@ -10,8 +12,9 @@ struct PassWork {
 
   var isEmpty: Bool { disappear.isEmpty && actions.isEmpty && tasks.isEmpty }
 
-  /// Runs the queued work: `onDisappear`, then `onAppear` and `onChange`, then the tasks,
-  /// each children's before their parent's. Their writes invalidate views for the next pass.
+  /// Runs the queued work: `onDisappear`, then `onAppear` and `onChange`, each children's
+  /// before their parent's, and queues the tasks in that order for the next pass's drain.
+  /// Their writes invalidate views for the next pass.
   func run(from root: HarnessNode) {
     for action in disappear { action() }
     guard !actions.isEmpty || !tasks.isEmpty else { return }
@@ -19,8 +22,9 @@ struct PassWork {
     for node in order {
       for action in actions[node.id] ?? [] { action() }
     }
+    // A view's task is a job on the main actor, run with the next drain, as app tasks are.
     for node in order {
-      for task in tasks[node.id] ?? [] { task() }
+      for task in tasks[node.id] ?? [] { AppEffects.enqueue(task) }
     }
   }
 

@@ -185,12 +185,12 @@ public final class ViewHarness {
 
   // MARK: - Updates
 
-  /// Processes every invalidation in passes until the tree is clean: each pass runs the
-  /// tasks app code started (`AppEffects.task`), evaluates the invalid
-  /// views parents first, then runs the lifecycle actions the pass queued (`onDisappear`,
-  /// then `onAppear` and `onChange`, children's first), the tasks of views that appeared or
-  /// whose task id changed, and the app tasks those started. What those write starts the
-  /// next pass.
+  /// Processes every invalidation in passes, as turns of the main run loop, until the tree is
+  /// clean and no job is queued: each pass runs the jobs queued before it (`AppEffects.task`,
+  /// views' tasks, code after an `await` or a sleep; not those they queue), evaluates the
+  /// invalid views parents first, then runs the lifecycle actions the pass queued
+  /// (`onDisappear`, then `onAppear` and `onChange`, children's first) and queues the tasks of
+  /// views that appeared or whose task id changed. What those write starts the next pass.
   public func flush() {
     HarnessBuild.$current.withValue(swiftUI) { runPasses() }
   }
@@ -215,6 +215,8 @@ public final class ViewHarness {
           work.run(from: root)
           continue
         }
+        // Jobs the ones just run queued (a task that starts a task) are the next turn's.
+        if AppEffects.hasQueuedJobs { continue }
         break
       }
       passesInLastFlush += 1
@@ -223,10 +225,9 @@ public final class ViewHarness {
       visit(root, work: &work)
       // After every evaluation of the pass: a parent's watch sees its children's new values.
       schedulePreferenceActions(into: &work)
+      // The views' tasks and what the actions start are queued for the next pass's drain.
       work.run(from: root)
       expireParkedRows()
-      // Tasks that app code started (`AppEffects.task`) run after the views' own.
-      AppEffects.runTasks()
     }
     releaseUnreadModels()
   }

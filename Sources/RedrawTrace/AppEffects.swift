@@ -115,14 +115,28 @@ public enum AppEffects {
     registry.notifications[name]?.send(())
   }
 
-  /// Runs the tasks started so far on this thread, and those they start, in order, each up to
-  /// its first `await`.
-  public static func runTasks() {
+  /// Runs the jobs queued so far on this thread, in order: tasks started, each up to its first
+  /// `await`, and code after an `await` or a sleep that is ready. What they queue (a task that
+  /// starts a task) waits for the next call, as the main queue runs only what was queued
+  /// before its drain began and SwiftUI updates before the next one (docs/harness.md, "Tasks
+  /// that await").
+  ///
+  /// - Returns: Whether any job ran.
+  @discardableResult
+  public static func runTasks() -> Bool {
     let registry = EffectRegistry.current
-    while !registry.starts.isEmpty {
-      let work = registry.starts.removeFirst()
-      work()
-    }
+    let jobs = registry.starts
+    registry.starts.removeAll()
+    for job in jobs { job() }
+    return !jobs.isEmpty
+  }
+
+  /// Whether jobs are queued for the next ``runTasks()``.
+  package static var hasQueuedJobs: Bool { !EffectRegistry.current.starts.isEmpty }
+
+  /// Queues `job` for the next ``runTasks()``, as a job enqueued on the main actor.
+  package static func enqueue(_ job: @escaping () -> Void) {
+    EffectRegistry.current.starts.append(job)
   }
 
   /// The names of the `await`s and sleeps of this thread's tasks that have not resumed yet,
@@ -148,8 +162,8 @@ public enum AppEffects {
 
   // MARK: - Driving (for the harness, which flushes after each)
 
-  /// Runs the code after the first pending `await` named `name`, or, when `failing`, the
-  /// `catch` code its error reaches (nothing when it has none).
+  /// Queues the code after the first pending `await` named `name`, or, when `failing`, the
+  /// `catch` code its error reaches (nothing when it has none), for the next ``runTasks()``.
   ///
   /// - Returns: Whether one was pending.
   package static func resume(_ name: String, failing: Bool = false) -> Bool {
@@ -157,13 +171,19 @@ public enum AppEffects {
     guard let index = registry.suspensions.firstIndex(where: { $0.name == name && $0.due == nil }) else {
       return false
     }
+    // The rest of the task is a job of its own, run with the next drain of the queue.
     let suspension = registry.suspensions.remove(at: index)
-    if failing { suspension.failure?() } else { suspension.then() }
+    if failing {
+      if let failure = suspension.failure { registry.starts.append(failure) }
+    } else {
+      registry.starts.append(suspension.then)
+    }
     return true
   }
 
-  /// Moves the clock to the earliest sleep's end or timer's fire at or before `end` and runs
-  /// it; or, when there is none, moves the clock to `end`.
+  /// Moves the clock to the earliest sleep's end or timer's fire at or before `end` and fires
+  /// the timer, or queues the code after the sleep for the next ``runTasks()``; or, when there
+  /// is none, moves the clock to `end`.
   ///
   /// - Returns: When what ran was due (the caller runs what else is due then, updates, and
   ///   asks again), or nil when nothing ran.
@@ -182,7 +202,8 @@ public enum AppEffects {
     }
     registry.now = max(registry.now, next.time)
     if let sleep, sleep.due == next {
-      registry.suspensions.remove(at: sleep.index).then()
+      // A task's sleep ends as a job on the main queue; a run-loop timer fires at once.
+      registry.starts.append(registry.suspensions.remove(at: sleep.index).then)
     } else {
       timer?.timer.fire()
     }

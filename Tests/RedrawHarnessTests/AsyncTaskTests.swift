@@ -234,3 +234,84 @@ extension AsyncTaskTests {
     #expect(harness.texts["SleepsView"] == ["1 1"])
   }
 }
+
+extension AsyncTaskTests {
+  /// Work that starts a task: the started task is a job queued while the main queue drains,
+  /// which runs only in its next drain, after the update (libdispatch's main queue runs the
+  /// jobs queued before its drain began; CFRunLoop updates before it drains again). An action's
+  /// task and a run-loop timer's task run in the drain that precedes the update.
+  final class ChainModel: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var steps: [String] = []
+  }
+
+  struct ChainView: HarnessView {
+    let model: ChainModel
+    func body(_ content: inout ViewContent) {
+      content.text(model.steps.joined(separator: " "))
+      let model = self.model
+      content.button("Start") {
+        AppEffects.task("outer") {
+          model.steps.append("outer")
+          AppEffects.task("inner") { model.steps.append("inner") }
+        }
+      }
+      content.button("Load") {
+        AppEffects.task("load") { task in
+          task.await("response") {
+            model.steps.append("response")
+            AppEffects.task("save") { model.steps.append("saved") }
+          }
+        }
+      }
+    }
+  }
+
+  enum Start: String, CaseIterable {
+    case taskStartingATask, codeAfterAnAwaitStartingATask, sleepStartingATask, timerStartingATask
+  }
+
+  @Test(arguments: Start.allCases)
+  func aTaskStartedByAJobRunsAfterTheNextUpdate(_ start: Start) {
+    AppEffects.reset()
+    defer { AppEffects.reset() }
+    let model = ChainModel()
+    let harness = ViewHarness(tracking: .propertyLevel) { ChainView(model: model) }
+    var timer: EffectSubscription?
+    harness.resetCounts()
+    let expected: Int
+    switch start {
+    case .taskStartingATask:
+      // The action's task runs before the update; the task it starts, after it.
+      harness.tap("Start")
+      expected = 2
+    case .codeAfterAnAwaitStartingATask:
+      harness.tap("Load")
+      harness.resetCounts()
+      harness.resume("response")
+      expected = 2
+    case .sleepStartingATask:
+      AppEffects.task("wait") { task in
+        task.sleep(for: .seconds(1)) {
+          model.steps.append("woke")
+          AppEffects.task("after") { model.steps.append("after") }
+        }
+      }
+      harness.flush()
+      harness.resetCounts()
+      harness.advance(by: .seconds(1))
+      expected = 2
+    case .timerStartingATask:
+      // A run-loop timer fires outside the queue's drain: its task joins the next one.
+      timer = AppEffects.timer("tick", every: .seconds(1)) {
+        model.steps.append("tick")
+        AppEffects.task("tock") { model.steps.append("tock") }
+      }
+      harness.advance(by: .seconds(1))
+      expected = 1
+    }
+    #expect(harness.evaluations(of: ChainView.self) == expected)
+    #expect(model.steps.count == 2)
+    timer?.cancel()
+  }
+}

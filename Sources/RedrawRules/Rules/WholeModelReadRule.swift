@@ -19,7 +19,10 @@ package enum WholeModelReadRule: Rule, SummaryOwner {
       and at least the given share of the properties the session saw for that type, while \
       its children were re-evaluated because a write to that type re-evaluated it. The count \
       is those child evaluations: children re-evaluated with the view for its state, its \
-      inputs (a closure) or another model are not the model's doing.
+      inputs (a closure) or another model are not the model's doing. The trace does not say \
+      what the view shows: one that shows every property it reads, and hands a child a value \
+      that changed with the same write, is reported too, though narrowing it saves nothing; \
+      ignore the view in .redraw.json.
       """,
     fix: """
       Pass children narrow values (a count, a title, a Binding) or the model itself so that \
