@@ -91,6 +91,8 @@ public final class ViewHarness {
   var writeObservations: [ObjectIdentifier: WriteObservation] = [:]
   /// The model classes ``ModelTrackingCheck`` checked, and whether they record.
   var checkedModelTypes: [ObjectIdentifier: Bool] = [:]
+  /// Per model class, how many of its properties record, for `observe` events.
+  private var recordedPropertyCounts: [ObjectIdentifier: Int] = [:]
   /// How many update passes the last ``flush()`` took: 0 when nothing was invalid, at most
   /// ``maximumPasses`` (reached when the views never settle).
   public private(set) var passesInLastFlush = 0
@@ -239,6 +241,15 @@ public final class ViewHarness {
 
   // MARK: - Evaluation
 
+  /// How many of `model`'s properties record their accesses, found once per class.
+  private func recordedPropertyCount(of model: any TrackedModel) -> Int {
+    let modelType = ObjectIdentifier(Swift.type(of: model))
+    if let count = recordedPropertyCounts[modelType] { return count }
+    let count = Trace.recordedPropertyCount(of: model)
+    recordedPropertyCounts[modelType] = count
+    return count
+  }
+
   private func evaluate(_ node: HarnessNode, work: inout PassWork) {
     let cause = node.cause
     let appeared = node.pending.isNew
@@ -253,7 +264,14 @@ public final class ViewHarness {
     let span = Trace.beginBody(
       node.typeName, node: node.id, parent: node.parent?.id, cause: cause, file: node.site.file, line: node.site.line)
     for subscription in node.reads.subscriptions where tracking.level(of: subscription.type) == .objectLevel {
-      Trace.subscription(subscription.model, type: subscription.type, via: subscription.via)
+      // The count tells the analyzer the type records, though a run may never touch it.
+      let recorded = recordedPropertyCount(of: subscription.model)
+      if recorded > 0 {
+        Trace.subscription(
+          subscription.model, type: subscription.type, via: subscription.via, recordedProperties: recorded)
+      } else {
+        Trace.subscription(subscription.model, type: subscription.type, via: subscription.via)
+      }
     }
     // The state the body reads now is what a change of state invalidates it for.
     for slot in node.stateSlots { (slot as? any StateSlot)?.forgetReads() }

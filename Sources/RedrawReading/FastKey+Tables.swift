@@ -65,7 +65,11 @@ enum FastKey: UInt32, CaseIterable {
       }
     case .owner: nil
     case .kind: .detail
-    case .detail: .site
+    case .detail:
+      switch kind {
+      case .effect: .site
+      default: .count
+      }
     case .name: .node
     case .count: nil
     case .same: nil

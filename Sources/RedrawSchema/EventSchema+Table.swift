@@ -32,6 +32,7 @@ extension EventSchema {
         .optional(.binding)
     case .observe:
       return EventSchema().required(.e).required(.t).required(.tid).required(.obj).required(.type).optional(.detail)
+        .optional(.count)
     case .`struct`:
       return EventSchema().required(.e).required(.t).required(.tid).required(.view).required(.node).optional(.parent)
         .optional(.same)

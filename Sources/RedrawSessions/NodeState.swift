@@ -213,4 +213,7 @@ package struct NodeHolding {
   package var wrapper: StringID?
   /// Its first `observe` event.
   package var first: Evidence
+  /// How many properties of the type record their accesses, as an `observe` event's `count`
+  /// said (0 when none did).
+  package var recordedProperties: Int64 = 0
 }

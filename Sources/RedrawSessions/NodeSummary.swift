@@ -95,12 +95,17 @@ extension NodeSummary {
     public var wrapper: ModelWrapper?
     /// The node's first `observe` event of the type through the wrapper.
     public var first: Evidence?
+    /// How many of the type's properties record their reads and writes, as the `observe`
+    /// events' `count` said; 0 when they did not say.
+    public var recordedProperties: Int
 
-    /// A holding of `type` through `wrapper`, first observed at `first`.
-    public init(type: String, wrapper: ModelWrapper?, first: Evidence? = nil) {
+    /// A holding of `type` through `wrapper`, first observed at `first`, whose type records
+    /// `recordedProperties` properties (0: not known).
+    public init(type: String, wrapper: ModelWrapper?, first: Evidence? = nil, recordedProperties: Int = 0) {
       self.type = type
       self.wrapper = wrapper
       self.first = first
+      self.recordedProperties = recordedProperties
     }
   }
 }

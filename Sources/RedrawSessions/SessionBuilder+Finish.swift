@@ -78,7 +78,7 @@ extension SessionBuilder {
       summary.holdings = node.holdings.map { holding in
         NodeSummary.ModelHolding(
           type: strings[holding.type], wrapper: holding.wrapper.flatMap { ModelWrapper(rawValue: strings[$0]) },
-          first: holding.first)
+          first: holding.first, recordedProperties: Int(holding.recordedProperties))
       }
       summary.bindings = (bindingTypes[summary.node] ?? []).sorted()
       summary.timeline = node.timeline

@@ -40,8 +40,12 @@ extension SessionBuilder {
     }
     progress.hasSubscriptions = true
     let (type, wrapper) = (event.type!, event.detail)
-    if !nodeTable.nodes[node].holdings.contains(where: { $0.type == type && $0.wrapper == wrapper }) {
-      nodeTable.nodes[node].holdings.append(NodeHolding(type: type, wrapper: wrapper, first: evidence))
+    if let index = nodeTable.nodes[node].holdings.firstIndex(where: { $0.type == type && $0.wrapper == wrapper }) {
+      nodeTable.nodes[node].holdings[index].recordedProperties = max(
+        nodeTable.nodes[node].holdings[index].recordedProperties, event.count)
+    } else {
+      nodeTable.nodes[node].holdings.append(
+        NodeHolding(type: type, wrapper: wrapper, first: evidence, recordedProperties: event.count))
     }
     let slot = touch(event.object!, type: event.type!, inInit: false, use: true, evidence)
     spans.threads[thread].openReads.push(ReadKey(slot: slot, property: ReadKey.subscriptionProperty))

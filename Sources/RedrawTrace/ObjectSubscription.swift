@@ -37,6 +37,41 @@ extension Trace {
 
   @usableFromInline
   static func recordSubscription(_ object: UInt64, type: String, wrapper: ObjectSubscription) {
-    Recorder.shared.recordSubscription(object: object, type: type, wrapper: wrapper)
+    Recorder.shared.recordSubscription(object: object, type: type, wrapper: wrapper, recordedProperties: nil)
+  }
+
+  /// ``subscription(_:type:via:)`` for an object of which `recordedProperties` properties
+  /// record their reads and writes (`@Tracked`), written as the event's `count`: the analyzer
+  /// then knows the type records, whether or not the run touches it.
+  package static func subscription<Object: AnyObject>(
+    _ object: Object, type: String, via wrapper: ObjectSubscription, recordedProperties: Int
+  ) {
+    guard RecordingSwitch.isOn else { return }
+    Recorder.shared.recordSubscription(
+      object: objectID(of: object), type: type, wrapper: wrapper, recordedProperties: recordedProperties)
+  }
+
+  /// How many properties of a ``TrackedModel`` record their reads and writes, its
+  /// superclasses' included: its `@Tracked` properties, and the `@Observable` macro's storage
+  /// (`_name`) when no stored `_$observationRegistrar` of the macro's takes their accesses.
+  ///
+  /// - Complexity: O(p) for the object's p stored properties: cache it per type.
+  package static func recordedPropertyCount(of model: any TrackedModel) -> Int {
+    var tracked = 0
+    var storage = 0
+    var mirror: Mirror? = Mirror(reflecting: model)
+    while let current = mirror {
+      for child in current.children {
+        if child.value is any TrackedStorage {
+          tracked += 1
+        } else if child.label == "_$observationRegistrar" {
+          return tracked  // the macro's own registrar: its properties record nothing
+        } else if child.label?.hasPrefix("_") == true {
+          storage += 1
+        }
+      }
+      mirror = current.superclassMirror
+    }
+    return tracked + storage
   }
 }

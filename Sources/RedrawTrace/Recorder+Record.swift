@@ -272,11 +272,12 @@ extension Recorder {
     }
   }
 
-  func recordSubscription(object: UInt64, type: String, wrapper: ObjectSubscription) {
+  func recordSubscription(object: UInt64, type: String, wrapper: ObjectSubscription, recordedProperties: Int?) {
     var fields = EventFields()
     fields.object(.obj, object)
     fields.string(.type, type)
     fields.string(.detail, wrapper.rawValue)
+    if let recordedProperties { fields.integer(.count, Int64(recordedProperties)) }
     record(.observe, fields)
   }
 

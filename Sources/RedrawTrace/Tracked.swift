@@ -19,7 +19,7 @@ import Observation
 ///
 /// The wrapper only works on properties of a class conforming to ``TrackedModel``.
 @propertyWrapper
-public struct Tracked<Value> {
+public struct Tracked<Value>: TrackedStorage {
   @usableFromInline var value: Value
   /// The interned type and property names, resolved on the first recorded access.
   @usableFromInline var names: TrackedNames?
@@ -314,3 +314,6 @@ extension Equatable {
     a.assumingMemoryBound(to: Self.self).pointee == b.assumingMemoryBound(to: Self.self).pointee
   }
 }
+
+/// The storage of a `@Tracked` property, as a class's fields show it to `Mirror`.
+protocol TrackedStorage {}

@@ -81,7 +81,7 @@ enum TraceFormat {
       ["id!", "name!", "node", "binding"]),
     Kind(
       "observe", ["A body's subscription to an object (an addition to version 1, like `action`)."],
-      ["obj!", "type!", "detail"]),
+      ["obj!", "type!", "detail", "count"]),
     Kind(
       "struct",
       [

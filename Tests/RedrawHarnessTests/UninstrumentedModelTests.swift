@@ -135,3 +135,52 @@ import Testing
     #expect(tracking != .mixed(.propertyLevel, except: [String.self]))
   }
 }
+
+extension UninstrumentedModelTests {
+  /// An instrumented model the run never touches: held only to call its methods.
+  final class Settings: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var autoplay = false
+    @Tracked var quality = "HD"
+  }
+
+  /// A subclass's `@Tracked` properties and its superclass's all count.
+  final class StreamingSettings: BaseSettings {
+    @Tracked var bitrate = 0
+  }
+
+  class BaseSettings: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var wifiOnly = true
+  }
+
+  struct PlayButton: HarnessView {
+    @ViewEnvironmentObject var settings: Settings
+    @ViewObservedObject var streaming: StreamingSettings
+    func body(_ content: inout ViewContent) { content.button("Play") {} }
+  }
+
+  struct PlayerHost: HarnessView {
+    let settings: Settings
+    let streaming: StreamingSettings
+    func body(_ content: inout ViewContent) {
+      content.child(PlayButton(streaming: streaming), environment: [settings])
+    }
+  }
+
+  /// The harness says how many properties record (`count`), so an untouched model is not
+  /// taken for one that records nothing.
+  @Test func anUntouchedInstrumentedModelIsNoFinding() throws {
+    let settings = Settings()
+    let streaming = StreamingSettings()
+    let recording = Trace.record(scenario: "untouched") { _ in
+      let harness = ViewHarness(tracking: .objectLevel) { PlayerHost(settings: settings, streaming: streaming) }
+      harness.tap("Play")
+    }
+    let observes = recording.lines.filter { $0.contains(#""e":"observe""#) }
+    #expect(observes.contains { $0.contains(#""type":"Settings""#) && $0.contains(#""count":2"#) }, "\(observes)")
+    #expect(observes.contains { $0.contains(#""type":"StreamingSettings""#) && $0.contains(#""count":2"#) })
+    let findings = try recording.analyze().findings.filter { $0.rule == "uninstrumented-model" }
+    #expect(findings.isEmpty, "\(findings.map(\.message))")
+  }
+}

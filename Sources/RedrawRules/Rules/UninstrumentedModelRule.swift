@@ -24,7 +24,9 @@ package enum UninstrumentedModelRule: Rule {
       evaluations of the views that subscribe to the type, in which no rule can tell what \
       the type's changes re-evaluate. \
       A view that holds an instrumented model only to call its methods, in a run that never \
-      reads or writes it, triggers the rule too: ignore the type in .redraw.json. Under \
+      reads or writes it, triggers the rule too, unless its `observe` events say how many \
+      of its properties record (`count`, which the harness writes for @Tracked models): \
+      otherwise ignore the type in .redraw.json. Under \
       property-level tracking no subscription is recorded, so the rule cannot see such a \
       model; the harness refuses the ones it can tell (a plain @Observable class in its \
       wrappers does not compile; a half-pasted one fails the test), and a TrackedModel \
@@ -58,7 +60,13 @@ package enum UninstrumentedModelRule: Rule {
 
   /// A finding for each model type that views subscribe to and whose reads and writes the session never recorded.
   public static func findings(in session: Session, context: RuleContext) -> [Finding] {
-    let recorded = Set(session.properties.map(\.type))
+    // A type is known to record when the session saw one of its properties, or when an
+    // `observe` event said how many of them record (the harness does): a run that never
+    // touches such a model is no sign that it does not record.
+    var recorded = Set(session.properties.map(\.type))
+    for node in session.nodes {
+      for holding in node.holdings where holding.recordedProperties > 0 { recorded.insert(holding.type) }
+    }
     var models: [Model] = []
     var positions: [String: Int] = [:]
     for node in session.nodes {

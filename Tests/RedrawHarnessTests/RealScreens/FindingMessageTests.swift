@@ -24,10 +24,20 @@ import Testing
     func body(_ content: inout ViewContent) { content.button("Reset") { self.counter.count = 0 } }
   }
 
+  /// The harness says how many of the model's properties record (`count`): no finding. An
+  /// app's `Trace.subscription` says nothing of the kind, and the message gives both readings.
   @Test func aModelNeverReadOrWrittenIsNotSaidToBeUninstrumented() throws {
-    let findings = try Self.findings("uninstrumented-model") {
+    let recording = Trace.record(scenario: "untouched", reproducible: true) { _ in
       _ = ViewHarness(tracking: .objectLevel, swiftUI: .xcode26) { ResetButton(counter: Counter()) }
     }
+    let counted = try recording.analyze().findings.filter { $0.rule == "uninstrumented-model" }
+    #expect(counted.isEmpty, "\(counted.map(\.message))")
+    let lines = recording.lines.map { line in
+      line.hasPrefix(#"{"e":"observe""#) ? String(line.split(separator: #","count""#)[0]) + "}" : line
+    }
+    #expect(lines.contains(#"{"e":"observe","t":3000,"tid":1,"obj":1,"type":"Counter","detail":"observedObject"}"#))
+    let app = TraceRecording(bytes: Array(lines.map { $0 + "\n" }.joined().utf8))
+    let findings = try app.analyze().findings.filter { $0.rule == "uninstrumented-model" }
     let message = try #require(findings.first?.message)
     #expect(!message.contains("is not instrumented"), "\(message)")
     #expect(message.contains("either Counter does not record them"), "\(message)")
