@@ -181,6 +181,24 @@ public enum AppEffects {
     return true
   }
 
+  /// When the earliest sleep ends or timer fires, if at or before `end`; the clock stays.
+  package static func nextDue(until end: Duration) -> Duration? {
+    let (sleep, timer) = earliest()
+    return [sleep?.due.time, timer?.due.time].compactMap { $0 }.filter { $0 <= end }.min()
+  }
+
+  /// The sleep that ends first (with its index) and the timer that fires first.
+  private static func earliest() -> (sleep: (due: DueTime, index: Int)?, timer: (due: DueTime, timer: EffectTimer)?) {
+    let registry = EffectRegistry.current
+    let sleep = registry.suspensions.indices.compactMap { index in
+      registry.suspensions[index].due.map { (due: $0, index: index) }
+    }.min { $0.due < $1.due }
+    let timer = registry.timers.compactMap { timer in timer.due.map { (due: $0, timer: timer) } }.min {
+      $0.due < $1.due
+    }
+    return (sleep, timer)
+  }
+
   /// Moves the clock to the earliest sleep's end or timer's fire at or before `end` and fires
   /// the timer, or queues the code after the sleep for the next ``runTasks()``; or, when there
   /// is none, moves the clock to `end`.
@@ -189,12 +207,7 @@ public enum AppEffects {
   ///   asks again), or nil when nothing ran.
   package static func runNextDue(until end: Duration) -> Duration? {
     let registry = EffectRegistry.current
-    let sleep = registry.suspensions.indices.compactMap { index in
-      registry.suspensions[index].due.map { (due: $0, index: index) }
-    }.min { $0.due < $1.due }
-    let timer = registry.timers.compactMap { timer in timer.due.map { (due: $0, timer: timer) } }.min {
-      $0.due < $1.due
-    }
+    let (sleep, timer) = earliest()
     let next = [sleep?.due, timer?.due].compactMap { $0 }.filter { $0.time <= end }.min()
     guard let next else {
       registry.now = max(registry.now, end)
