@@ -47,7 +47,7 @@ enum PlanCommand {
     ],
     options: [
       format, AnalyzeOptions.output, xcode, failOn, AnalyzeOptions.lenient, AnalyzeOptions.allowEmpty,
-      AnalyzeOptions.config, AnalyzeOptions.threshold, sourceRoot, AnalyzeOptions.jobs,
+      AnalyzeOptions.config, AnalyzeOptions.threshold, sourceRoot, AnalyzeOptions.color, AnalyzeOptions.jobs,
     ])
 
   static func run(_ parsed: ParsedArguments, terminal: Terminal) -> ExitCode {
@@ -86,9 +86,13 @@ enum PlanCommand {
     plan = AnalysisPipeline.locator(for: empty.fileNames(in: plan), root: options.sourceRoot, terminal: terminal)
       .locate(plan)
     AnalysisPipeline.noteNotFound(plan.checklist.compactMap(\.location), root: options.sourceRoot, terminal: terminal)
+    let planFormat = PlanReport.Format(rawValue: parsed.value(format) ?? "text") ?? .text
+    // `options.color` was resolved as for a text report (the format is plan's own): colour
+    // only the plan's text.
     let report = PlanReport.render(
-      plan, format: PlanReport.Format(rawValue: parsed.value(format) ?? "text") ?? .text,
-      context: PlanReport.Context(toolVersion: RedrawVersion.current, inputs: options.inputs))
+      plan, format: planFormat,
+      context: PlanReport.Context(
+        toolVersion: RedrawVersion.current, inputs: options.inputs, color: options.color && planFormat == .text))
     guard AnalysisPipeline.deliver(report, to: options.output, terminal: terminal) else { return .inputError }
     let level = parsed.value(failOn) ?? "never"
     guard let severity = Severity(rawValue: level) else { return .success }

@@ -203,8 +203,8 @@ public enum AppEffects {
   /// the timer, or queues the code after the sleep for the next ``runTasks()``; or, when there
   /// is none, moves the clock to `end`.
   ///
-  /// - Returns: When what ran was due (the caller runs what else is due then, updates, and
-  ///   asks again), or nil when nothing ran.
+  /// - Returns: When what fired or was queued was due (the caller takes what else is due
+  ///   then, updates, and asks again), or nil when nothing was due.
   package static func runNextDue(until end: Duration) -> Duration? {
     let registry = EffectRegistry.current
     let (sleep, timer) = earliest()

@@ -90,6 +90,16 @@ struct PlanCommandTests {
     #expect(CapturedTerminal().run(["plan", scenario("migration-effectful-owner-before")]) == .success)
   }
 
+  /// `--color` as `analyze` and `diff` take it: the text plan only, `always` even into a pipe.
+  @Test(arguments: [("always", "text", true), ("never", "text", false), ("always", "markdown", false)])
+  func colourIsForTheTextPlan(when: String, format: String, coloured: Bool) {
+    let terminal = CapturedTerminal()
+    let code = terminal.run(["plan", scenario("migration-search-before"), "--color", when, "--format", format])
+    #expect(code == .success)
+    #expect(terminal.standardOutput.contains("\u{1B}[") == coloured)
+    #expect(!terminal.standardError.contains("\u{1B}["))
+  }
+
   /// The plan and `redraw analyze` give one prediction.
   @Test(arguments: ["migration-search-before", "migration-nested-list-before", "migration-equal-values-before"])
   func thePlanAndTheAnalysisAgree(sample: String) throws {

@@ -25,10 +25,13 @@ package enum PlanReport {
     package var toolVersion: String
     /// The traces the plan was computed from.
     package var inputs: [String]
+    /// Whether the text plan styles its headings and severities with ANSI escapes.
+    package var color: Bool
 
-    package init(toolVersion: String, inputs: [String]) {
+    package init(toolVersion: String, inputs: [String], color: Bool = false) {
       self.toolVersion = toolVersion
       self.inputs = inputs
+      self.color = color
     }
   }
 

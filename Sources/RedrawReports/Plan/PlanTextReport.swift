@@ -4,7 +4,10 @@ import RedrawRules
 enum PlanTextReport {
   static func render(_ plan: MigrationPlan, _ context: PlanReport.Context) -> String {
     let text = TerminalText.sanitized
-    var out = "Redraw \(context.toolVersion) plan · \(context.inputs.map(text).joined(separator: ", "))\n"
+    let color = context.color
+    var out =
+      TerminalText.styled("Redraw \(context.toolVersion) plan", .bold, color: color)
+      + " · \(context.inputs.map(text).joined(separator: ", "))\n"
     out += "SwiftUI: \(PlanReport.target(plan))\n\n"
     guard !plan.models.isEmpty else {
       return out + "No model is tracked per object (no view subscribes to one, no update was missed): "
@@ -15,15 +18,17 @@ enum PlanTextReport {
       "Body evaluations \(NumberFormatting.grouped(totals.now)) now, \(NumberFormatting.grouped(totals.after)) "
       + "after the move (\(PlanReport.change(totals)))\n"
     if !plan.checklist.isEmpty {
-      out += "\nChecklist\n"
+      out += "\n" + TerminalText.styled("Checklist", .bold, color: color) + "\n"
       for item in plan.checklist.prefix(PlanReport.maximumRows) {
         let place = PlanReport.place(item.location)
-        out += "  \(item.severity.rawValue)\(place.isEmpty ? "" : "  " + text(place))\n"
+        out += "  \(severity(item.severity, color: color))\(place.isEmpty ? "" : "  " + text(place))\n"
         out += TerminalText.wrapped(text(item.text), width: 100, indent: "    ") + "\n"
       }
       out += more(plan.checklist.count, "item")
     }
-    out += "\nModels, by what moving each saves (the Views below add them up)\n"
+    out +=
+      "\n" + TerminalText.styled("Models", .bold, color: color)
+      + ", by what moving each saves (the Views below add them up)\n"
     for model in plan.models.prefix(PlanReport.maximumRows) {
       out += "  \(text(model.type)): \(change(model.evaluations))"
       if model.equalWrites > 0 { out += "; \(PlanReport.count(model.equalWrites, "write")) of an equal value" }
@@ -50,7 +55,7 @@ enum PlanTextReport {
           + "\(text(parent.type)): hand narrow values to \(parent.children.map(text).joined(separator: ", "))\n"
       }
     }
-    out += "\nViews\n"
+    out += "\n" + TerminalText.styled("Views", .bold, color: color) + "\n"
     for view in plan.views.prefix(PlanReport.maximumRows) {
       out += "  \(text(view.view)): \(counts(view.evaluations))\n"
     }
@@ -71,5 +76,14 @@ enum PlanTextReport {
 
   private static func more(_ count: Int, _ noun: String) -> String {
     count > PlanReport.maximumRows ? "  … and \(count - PlanReport.maximumRows) more \(noun)s\n" : ""
+  }
+
+  /// A checklist item's severity, coloured as `analyze`'s text colours findings.
+  private static func severity(_ severity: Severity, color: Bool) -> String {
+    switch severity {
+    case .error: TerminalText.styled(severity.rawValue, .red, color: color)
+    case .warning: TerminalText.styled(severity.rawValue, .yellow, color: color)
+    case .info: TerminalText.styled(severity.rawValue, .cyan, color: color)
+    }
   }
 }
