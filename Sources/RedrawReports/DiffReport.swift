@@ -65,7 +65,8 @@ package enum DiffReport {
         if type.inits.delta != 0 { out += row("    inits", type.inits) + "\n" }
       }
     }
-    out += "\nNew findings: \(comparison.newFindings.count), fixed: \(comparison.fixedFindings.count)\n"
+    out += "\nNew findings: \(comparison.newFindings.count), fixed: \(comparison.fixedFindings.count)"
+    out += comparison.fewerFindings.isEmpty ? "\n" : ", still reported fewer times: \(comparison.fewerFindings.count)\n"
     for finding in comparison.newFindings.prefix(maximumRows) {
       let severity: TerminalText.Style =
         switch finding.severity {
@@ -82,6 +83,11 @@ package enum DiffReport {
         TerminalText.styled(
           "  - \(finding.severity.rawValue) \(finding.rule)  \(TerminalText.sanitized(JUnitReport.caseName(finding)))",
           .green, color: color) + "\n"
+    }
+    for finding in comparison.fewerFindings.prefix(maximumRows) {
+      out +=
+        "  ~ \(finding.severity.rawValue) \(finding.rule)  \(TerminalText.sanitized(JUnitReport.caseName(finding)))"
+        + " (still reported)\n"
     }
     out +=
       context.regressed
@@ -152,7 +158,10 @@ package enum DiffReport {
           }
         }
       }
-      for (key, findings) in [("newFindings", comparison.newFindings), ("fixedFindings", comparison.fixedFindings)] {
+      for (key, findings) in [
+        ("newFindings", comparison.newFindings), ("fixedFindings", comparison.fixedFindings),
+        ("fewerFindings", comparison.fewerFindings),
+      ] {
         json.array(key) { json in
           for finding in findings {
             json.object { json in
@@ -192,12 +201,17 @@ package enum DiffReport {
       out += "\n| view | before | after | change |\n|---|---:|---:|---:|\n"
       for view in views { out += line(view.view, view.evaluations) }
     }
-    out += "\nNew findings: \(comparison.newFindings.count) · fixed: \(comparison.fixedFindings.count)\n"
+    out += "\nNew findings: \(comparison.newFindings.count) · fixed: \(comparison.fixedFindings.count)"
+    let fewer = comparison.fewerFindings.count
+    out += fewer == 0 ? "\n" : " · still reported fewer times: \(fewer)\n"
     for finding in comparison.newFindings.prefix(50) {
       out += "- ➕ `\(finding.rule)` \(MarkdownReport.cell(JUnitReport.caseName(finding)))\n"
     }
     for finding in comparison.fixedFindings.prefix(50) {
       out += "- ✅ `\(finding.rule)` \(MarkdownReport.cell(JUnitReport.caseName(finding)))\n"
+    }
+    for finding in comparison.fewerFindings.prefix(50) {
+      out += "- ➖ `\(finding.rule)` \(MarkdownReport.cell(JUnitReport.caseName(finding))) (still reported)\n"
     }
     return out
   }
@@ -235,6 +249,10 @@ package enum DiffReport {
     }
     for finding in comparison.fixedFindings.prefix(maximumRows) {
       page += "<li>fixed <code>\(finding.rule)</code> \(HTML.escaped(JUnitReport.caseName(finding)))</li>\n"
+    }
+    for finding in comparison.fewerFindings.prefix(maximumRows) {
+      page +=
+        "<li>fewer <code>\(finding.rule)</code> \(HTML.escaped(JUnitReport.caseName(finding))) (still reported)</li>\n"
     }
     page += "</ul>\n"
     return page + HTMLAssets.documentEnd

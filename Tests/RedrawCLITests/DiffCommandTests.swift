@@ -145,6 +145,24 @@ struct MovedFindingsTests {
     let paired = Comparison.pairs(after, with: before)
     #expect(paired.map { $0.other?.site } == ["Shared.swift:9", "Before.swift:3"])
   }
+
+  /// A finding the after side still reports, fewer times (rows that made fewer models), is
+  /// not fixed: it is listed apart.
+  @Test func aFindingStillReportedFewerTimesIsNotFixed() {
+    func finding(_ view: String, _ site: String) -> Finding {
+      Finding(
+        rule: "model-recreated", severity: .warning, message: "", fix: "", view: view, type: "RowModel", count: 1,
+        site: site, source: "t.jsonl", evidence: Evidence(line: 1, time: 0))
+    }
+    let before = Analysis(
+      files: [],
+      findings: [finding("Card", "Card.swift:3"), finding("Card", "Card.swift:9"), finding("Tag", "Tag.swift:2")])
+    let after = Analysis(files: [], findings: [finding("Card", "Card.swift:3")])
+    let comparison = Comparison(before: before, after: after)
+    #expect(comparison.fixedFindings.map(\.view) == ["Tag"])
+    #expect(comparison.fewerFindings.map(\.site) == ["Card.swift:9"])
+    #expect(comparison.newFindings.isEmpty)
+  }
 }
 
 extension DiffCommandTests {

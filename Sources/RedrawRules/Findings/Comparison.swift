@@ -66,8 +66,12 @@ public struct Comparison: Sendable {
   public var types: [TypeChange]
   /// Findings only the after side has.
   public var newFindings: [Finding]
-  /// Findings only the before side has.
+  /// Findings only the before side has, of a rule, view, type and property the after side
+  /// reports nothing of.
   public var fixedFindings: [Finding]
+  /// Findings only the before side has, of a rule, view, type and property the after side
+  /// still reports (fewer times: rows that made fewer models, say): not fixed.
+  public var fewerFindings: [Finding]
 
   /// Compares the `after` run with the `before` run.
   public init(before: Analysis, after: Analysis) {
@@ -125,7 +129,10 @@ public struct Comparison: Sendable {
     }
 
     newFindings = Self.unmatched(after.findings, in: before.findings)
-    fixedFindings = Self.unmatched(before.findings, in: after.findings)
+    let gone = Self.unmatched(before.findings, in: after.findings)
+    let remaining = Set(after.findings.map(Self.key))
+    fixedFindings = gone.filter { !remaining.contains(Self.key($0)) }
+    fewerFindings = gone.filter { remaining.contains(Self.key($0)) }
   }
 
   /// The key findings are matched by: what a finding is about, wherever it is.
