@@ -133,6 +133,12 @@ final class HarnessNode {
     var parked: [ChildKey: (node: HarnessNode, updatesLeft: Int)] = [:]
     /// Its tab views and navigation links, by name: which tab or destination each shows (``ViewContent/tabView(_:selection:tags:loading:file:line:column:tab:modifiers:values:)``).
     var tabs: [String: ViewContent.TabSelection] = [:]
+    /// Whether its content is a navigation stack's first screen (``ViewContent/navigationStack()``).
+    var navigationStack = false
+    /// Whether it is a pushed navigation destination: a screen of its own.
+    var isDestination = false
+    /// Whether a pushed destination covers it: its tasks wait until it shows again.
+    var covered = false
   }
 
   /// What a view hands up and watches of its children's preferences.

@@ -82,6 +82,8 @@ public struct ViewContent {
   var preferenceWatches: [PreferenceWatch] = []
   /// Its tab views, by name.
   var tabSelections: [String: TabSelection] = [:]
+  /// Whether its content is a navigation stack's first screen (``navigationStack()``).
+  var isNavigationStack = false
   /// Text the body would show; kept so tests can read what a view displays.
   var texts: [ShownText] = []
 

@@ -31,6 +31,18 @@ extension ViewContent {
     actions["Back from \(name)"] = .button { isPresented.wrappedValue = false }
     let site = Site<Bool>(
       file: file, line: line, column: column, modifiers: { _, attached in modifiers(&attached) }, values: { _, _ in })
-    declareShown(name, selection: isPresented, [Tab(tag: true, view: destination())], keptUpdates: 0, at: site)
+    declareShown(
+      name, selection: isPresented, [Tab(tag: true, view: destination())], keptUpdates: 0, navigation: true, at: site)
+  }
+
+  /// Declares that this body's content is inside a `NavigationView` or `NavigationStack`:
+  /// the views below it, up to the destinations pushed from them, are the stack's first
+  /// screen. A push covers the screen its link is on (this one, or the pushed destination it
+  /// is in; without such a body, the whole tree): its views disappear, their `onDisappear`
+  /// actions run and their tasks are cancelled, and they appear again when the destination is
+  /// popped, as views covered by a push do in SwiftUI. They keep their state, and their bodies
+  /// still run for what they read.
+  public mutating func navigationStack() {
+    isNavigationStack = true
   }
 }

@@ -23,7 +23,8 @@ extension ViewContent {
   /// hands up now, how to compare two, and the action.
   struct PreferenceWatch {
     var key: HarnessNode.WatchKey
-    /// The value the node's children hand up, or nil when none of their subtrees sets one.
+    /// What the node's content hands up: the body's own value, or what its children do; nil
+    /// when neither sets one.
     var current: (HarnessNode) -> Any?
     var differs: (Any, Any) -> Bool
     var action: (Any) -> Void
@@ -35,11 +36,15 @@ extension ViewContent {
     preferences[ObjectIdentifier(key)] = value
   }
 
-  /// Runs `action` with the value the view's children hand up for `key`, combined with
-  /// ``HarnessPreferenceKey/reduce(value:nextValue:)``, after the first update in which one
-  /// of them sets it and after every update that changes it (by `!=`), as
+  /// Runs `action` with the value the view's content hands up for `key`, after the first
+  /// update in which it sets one and after every update that changes it (by `!=`), as
   /// `.onPreferenceChange(_:perform:)` does: after the update, so its writes start the next
   /// one. The closure is the one of the view's last evaluation.
+  ///
+  /// The content's value is the body's own ``preference(_:_:)`` where it sets one, as a
+  /// `.preference` (or a `.background(GeometryReader { … .preference(…) })`) written inside
+  /// the `.onPreferenceChange`; else the children's values, combined with
+  /// ``HarnessPreferenceKey/reduce(value:nextValue:)``.
   public mutating func onPreferenceChange<Key: HarnessPreferenceKey>(
     _ key: Key.Type, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     perform action: @escaping (Key.Value) -> Void
@@ -49,7 +54,10 @@ extension ViewContent {
     preferenceWatches.append(
       PreferenceWatch(
         key: HarnessNode.WatchKey(site: site, occurrence: occurrence),
-        current: { node in Self.combined(key, of: node.children) },
+        current: { node in
+          node.preferences.values[ObjectIdentifier(key)].flatMap { $0 as? Key.Value }
+            ?? Self.combined(key, of: node.children)
+        },
         differs: { ($0 as? Key.Value) != ($1 as? Key.Value) },
         action: { ($0 as? Key.Value).map(action) }))
   }

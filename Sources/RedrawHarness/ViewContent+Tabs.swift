@@ -17,6 +17,8 @@ extension ViewContent {
     /// The index of the selected tab where the selection lives, for a binding to state (a
     /// change the declaring body does not see); nil when that body reads the selection.
     var shown: (() -> Int?)?
+    /// Whether it is a navigation link's destination, which covers its screen when pushed.
+    var navigation = false
   }
 
   /// Declares a tab view named `name` over `tags`, as `TabView(selection: $tab) { … }` with a
@@ -67,7 +69,8 @@ extension ViewContent {
   /// whose shown view follows the selection where it lives; one that stops being shown keeps
   /// its state for `keptUpdates` updates.
   mutating func declareShown<Tag: Hashable>(
-    _ name: String, selection: ViewBinding<Tag>, _ tabs: [Tab<Tag>], keptUpdates: Int, at site: Site<Tag>
+    _ name: String, selection: ViewBinding<Tag>, _ tabs: [Tab<Tag>], keptUpdates: Int, navigation: Bool = false,
+    at site: Site<Tag>
   ) {
     let tags = tabs.map(\.tag)
     // The value the binding was made with: the container's read, not the body's.
@@ -76,7 +79,7 @@ extension ViewContent {
     if case .state = selection.location.map(\.root) {
       shown = { tags.firstIndex(of: selection.valueWhereItLives) }
     }
-    tabSelections[name] = TabSelection(shown: shown)
+    tabSelections[name] = TabSelection(shown: shown, navigation: navigation)
     windows[name] = index ?? LazyContainer.hidden
     declareLazy(name, ids: tags.map { AnyHashable($0) }, visible: 1, keptUpdates: keptUpdates) { content, index, _ in
       content.declareTab(tabs[index].view, tabs[index].tag, at: site)

@@ -6,6 +6,7 @@ extension ViewHarness {
   func reconcileChildren(of node: HarnessNode, with declared: [ViewContent.Child], work: inout PassWork) {
     var existing = Dictionary(node.children.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     var children: [HarnessNode] = []
+    var pushed: [HarnessNode] = []
     for declaration in declared {
       if let (child, _) = node.lazy.parked.removeValue(forKey: declaration.key) {
         // A row scrolled back before its state went: it appears again as it was, and its body
@@ -33,12 +34,18 @@ extension ViewHarness {
         child.modifiers = declaration.modifiers
         child.keptUpdates = declaration.keptUpdates
         children.append(child)
+        if let container = declaration.container, node.lazy.tabs[container]?.navigation == true {
+          child.lazy.isDestination = true
+          pushed.append(child)
+        }
       }
     }
     // Children not declared again disappear, with their state and subtree, in the order
     // their parent had them, and are released in that order with the old list (a
     // dictionary's order changes from run to run, and so would the deinits of their models).
+    var popped = false
     for gone in node.children where existing.removeValue(forKey: gone.key) === gone {
+      popped = popped || gone.lazy.isDestination
       if gone.keptUpdates > 0 {
         park(gone, in: node, for: gone.keptUpdates, work: &work)
       } else {
@@ -46,33 +53,44 @@ extension ViewHarness {
       }
     }
     node.children = children
+    // A destination pushed covers the screen its link is on; one popped shows it again.
+    if popped { uncoverScreen(of: node, work: &work) }
+    if !pushed.isEmpty { coverScreen(of: node, work: &work) }
   }
 
   /// A row scrolled away that keeps its state: it disappears (its `onDisappear` actions run,
   /// its tasks are cancelled) and is evaluated no more, until it comes back or its updates
   /// run out (``expireParkedRows()``).
   private func park(_ child: HarnessNode, in node: HarnessNode, for updates: Int, work: inout PassWork) {
-    for descendant in child.subtree.reversed() {
-      work.disappear += descendant.lifecycle.disappear + descendant.modifiers.disappear
-      for task in descendant.lifecycle.tasks.values { task.cancel() }
-      descendant.lifecycle.tasks = [:]
-      descendant.lifecycle.taskIDs = [:]
-    }
+    for descendant in child.subtree.reversed() { disappear(descendant, work: &work) }
     node.lazy.parked[child.key] = (child, updates)
   }
 
   /// A parked row comes back: its `onAppear` actions run again and its tasks start again,
   /// parents' after their children's, as for a view that appears.
   private func reappear(_ child: HarnessNode, work: inout PassWork) {
-    for descendant in child.subtree.reversed() {
-      // Read when the actions run: an evaluation in the same update declares newer ones.
-      if !descendant.lifecycle.appear.isEmpty || !descendant.modifiers.appear.isEmpty {
-        work.actions[descendant.id, default: []].append {
-          for action in descendant.lifecycle.appear + descendant.modifiers.appear { action() }
-        }
+    for descendant in child.subtree.reversed() { appear(descendant, work: &work) }
+  }
+
+  /// A view that leaves the screen and keeps its state (a row scrolled away, a screen a push
+  /// covers): its `onDisappear` actions run after the update and its tasks are cancelled.
+  func disappear(_ view: HarnessNode, work: inout PassWork) {
+    work.disappear += view.lifecycle.disappear + view.modifiers.disappear
+    for task in view.lifecycle.tasks.values { task.cancel() }
+    view.lifecycle.tasks = [:]
+    view.lifecycle.taskIDs = [:]
+  }
+
+  /// A view that comes back on screen: its `onAppear` actions run after the update, with the
+  /// closures of its last evaluation, and its tasks start again.
+  func appear(_ view: HarnessNode, work: inout PassWork) {
+    // Read when the actions run: an evaluation in the same update declares newer ones.
+    if !view.lifecycle.appear.isEmpty || !view.modifiers.appear.isEmpty {
+      work.actions[view.id, default: []].append {
+        for action in view.lifecycle.appear + view.modifiers.appear { action() }
       }
-      scheduleTasks(of: descendant, descendant.lifecycle.declaredTasks, into: &work)
     }
+    scheduleTasks(of: view, view.lifecycle.declaredTasks, into: &work)
   }
 
   /// Counts an update against every parked row, and lets go of those whose updates ran out:
@@ -147,6 +165,8 @@ extension ViewHarness {
   /// `id`, after cancelling the one it replaces, as `.task(id:)` does after the update.
   func scheduleTasks(of node: HarnessNode, _ declared: [ViewContent.Task], into work: inout PassWork) {
     node.lifecycle.declaredTasks = declared
+    // A covered view starts what it declares when it shows again.
+    guard !node.lazy.covered else { return }
     for task in declared {
       let previous = node.lifecycle.taskIDs[task.name]
       guard previous == nil || previous! != task.id else { continue }

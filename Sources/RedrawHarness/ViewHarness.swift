@@ -307,6 +307,7 @@ public final class ViewHarness {
     }
     node.lazy.declared = content.lazyContainers.isEmpty ? [] : content.children
     node.lazy.tabs = content.tabSelections
+    node.lazy.navigationStack = content.isNavigationStack
     // A tab view's window is the tab its selection names, not a scroll position.
     for name in content.tabSelections.keys { node.lazy.windows[name] = content.windows[name] }
     node.preferences.values = content.preferences

@@ -172,3 +172,29 @@ import Testing
     #expect(log.values == ["home", "library", "home"])
   }
 }
+
+extension PreferenceTests {
+  struct PHeightKey: HarnessPreferenceKey {
+    static let defaultValue = 0
+    static func reduce(value: inout Int, nextValue: () -> Int) { value = max(value, nextValue()) }
+  }
+
+  /// emitron's MainButtonView: `.background(GeometryReader { Color.clear.preference(key:
+  /// SizePreferenceKey.self, value: proxy.size) }).onPreferenceChange(…) { height = $0 }`.
+  struct PMeasured: HarnessView {
+    @ViewState var height = 0
+    func body(_ content: inout ViewContent) {
+      content.text("height \(height)")
+      content.preference(PHeightKey.self, 48)
+      content.onPreferenceChange(PHeightKey.self) { height = $0 }
+    }
+  }
+
+  /// The watcher sees its own body's value: it runs after the first update, and its write
+  /// runs the body once more, as on a device.
+  @Test func aWatcherSeesThePreferenceItsOwnBodySets() {
+    let harness = ViewHarness(tracking: .propertyLevel) { PMeasured() }
+    #expect(harness.evaluations(of: PMeasured.self) == 2)
+    #expect(harness.texts["PMeasured"] == ["height 48"])
+  }
+}
