@@ -206,3 +206,34 @@ struct PropertyNameTests {
       ])
   }
 }
+
+/// An `@Observable` class with the four members, and a subclass that adds no stored
+/// property: the subclass needs no `@Observable` nor members, and records as its own class.
+@Suite struct ObservableSubclassTests {
+  @Observable class ChildContents: TrackedModel {
+    var state = "initial"
+
+    let tracking = ModelTracking()
+    private nonisolated var _$observationRegistrar: ModelTracking { tracking }
+    @available(*, unavailable) nonisolated func access<M>(keyPath: KeyPath<ChildContents, M>) {}
+    nonisolated func access<M>(keyPath: KeyPath<ChildContents, M>, _ name: StaticString = #function) {
+      tracking.access(self, keyPath: keyPath, name: name)
+    }
+  }
+
+  final class DataCacheChildContents: ChildContents {
+    func reload() { state = "loading" }
+  }
+
+  @Test func aSubclassWithoutStoredPropertiesRecordsThroughItsSuperclass() throws {
+    let model = DataCacheChildContents()
+    let lines = try record {
+      model.reload()
+      _ = model.state
+    }
+    let accesses = lines.filter { $0.e == "read" || $0.e == "write" }
+    #expect(accesses.map { "\($0.e).\($0.type ?? "").\($0.prop ?? "")" } == [
+      "write.DataCacheChildContents.state", "read.DataCacheChildContents.state",
+    ])
+  }
+}
