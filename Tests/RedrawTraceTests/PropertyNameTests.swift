@@ -232,8 +232,9 @@ struct PropertyNameTests {
       _ = model.state
     }
     let accesses = lines.filter { $0.e == "read" || $0.e == "write" }
-    #expect(accesses.map { "\($0.e).\($0.type ?? "").\($0.prop ?? "")" } == [
-      "write.DataCacheChildContents.state", "read.DataCacheChildContents.state",
-    ])
+    #expect(
+      accesses.map { "\($0.e).\($0.type ?? "").\($0.prop ?? "")" } == [
+        "write.DataCacheChildContents.state", "read.DataCacheChildContents.state",
+      ])
   }
 }
