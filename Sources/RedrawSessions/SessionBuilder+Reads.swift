@@ -53,12 +53,20 @@ extension SessionBuilder {
 
   /// A body made a binding to a property of an object (`bind`, `$model.query`): the view
   /// edits instances of the type through bindings, so `redraw plan` makes it `@Bindable`.
+  /// A binding made in a closure another body runs (a `GeometryReader`'s content) is the
+  /// binding of the nearest ancestor that holds the type in a wrapper, whose declaration the
+  /// plan changes; with none, of the body that made it.
   mutating func bind(_ event: TraceEvent, _ evidence: Evidence) {
     guard case .body(let node)? = spans.threads[spans.index(of: event.thread)].spans.last?.kind else {
       note("bind events outside a body (ignored)", line: evidence.line, time: event.time)
       return
     }
-    actionTable.bindings.insert(NodeBinding(node: nodeTable.nodes[node].summary.node, type: event.type!))
+    let type = event.type!
+    var holder: Int? = node
+    while let index = holder, !nodeTable.nodes[index].holdings.contains(where: { $0.type == type }) {
+      holder = nodeTable.nodes[index].parentLink.index
+    }
+    actionTable.bindings.insert(NodeBinding(node: nodeTable.nodes[holder ?? node].summary.node, type: type))
   }
 
   mutating func write(_ event: TraceEvent, _ evidence: Evidence, strings: borrowing StringTable) {

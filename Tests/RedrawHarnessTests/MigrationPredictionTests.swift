@@ -1,6 +1,8 @@
 import Foundation
 import RedrawAnalysis
+import RedrawHarness
 import RedrawTestSupport
+import RedrawTrace
 import Testing
 
 /// `redraw plan` and `redraw analyze`'s what-if, computed from each recording made before a
@@ -150,5 +152,38 @@ struct MigrationPredictionTests {
     let owner = try #require(Analyzer().plan(for: analysis).models.flatMap(\.owners).first)
     #expect(owner.structsInferred)
     #expect(owner.initRuns == MigrationPlan.InitRuns(now: 1, xcode26: 5, xcode27: 1))
+  }
+}
+
+extension MigrationPredictionTests {
+  final class MPQuery: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var text = ""
+  }
+
+  /// A `GeometryReader`'s content: a closure the reader runs in its own body.
+  struct MPReader: HarnessView {
+    let content: (inout ViewContent) -> Void
+    func body(_ c: inout ViewContent) { content(&c) }
+  }
+
+  /// `@ObservedObject var query`, whose `$query.text` is made inside the reader's closure.
+  struct MPSearchField: HarnessView {
+    @ViewObservedObject var query: MPQuery
+    func body(_ content: inout ViewContent) {
+      let field = self
+      content.child(MPReader { c in c.textField("Search", text: field.$query.text) })
+    }
+  }
+
+  /// The binding is the holder's: its declaration becomes `@Bindable`, not `let`.
+  @Test func aBindingMadeInAReadersClosureMakesItsHolderBindable() throws {
+    let recording = Trace.record(scenario: "bind in a reader", reproducible: true) { _ in
+      _ = ViewHarness(tracking: .objectLevel) { MPSearchField(query: MPQuery()) }
+    }
+    #expect(recording.lines.contains { $0.contains(#""e":"bind""#) })
+    let plan = Analyzer().plan(for: try recording.analyze())
+    let views = plan.models.flatMap(\.views)
+    #expect(views.map { "\($0.view) \($0.becomes?.spelling ?? "-")" } == ["MPSearchField @Bindable", "MPReader -"])
   }
 }
