@@ -139,6 +139,8 @@ final class HarnessNode {
     var isDestination = false
     /// Whether a pushed destination covers it: its tasks wait until it shows again.
     var covered = false
+    /// The push states of its links that keep their own.
+    var linkStates = LinkStates()
   }
 
   /// What a view hands up and watches of its children's preferences.

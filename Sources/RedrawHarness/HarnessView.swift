@@ -84,6 +84,8 @@ public struct ViewContent {
   var tabSelections: [String: TabSelection] = [:]
   /// Whether its content is a navigation stack's first screen (``navigationStack()``).
   var isNavigationStack = false
+  /// The push states of its links that keep their own, kept by its node.
+  var linkStates: LinkStates?
   /// Text the body would show; kept so tests can read what a view displays.
   var texts: [ShownText] = []
 

@@ -35,6 +35,42 @@ extension ViewContent {
       name, selection: isPresented, [Tab(tag: true, view: destination())], keptUpdates: 0, navigation: true, at: site)
   }
 
+  /// Declares a link named `name` that keeps its own push state, as
+  /// `NavigationLink(destination: Detail(…)) { … }` does: several in one body (a `ForEach` of
+  /// links) each push and pop their own destination. The state goes with the view that
+  /// declares the link; otherwise as ``navigationLink(_:isPresented:file:line:column:destination:modifiers:)``.
+  public mutating func navigationLink(
+    _ name: String, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+    destination: () -> any HarnessView, modifiers: @escaping (inout ViewModifiers) -> Void = { _ in }
+  ) {
+    // Every body's content is given its node's states (`ViewHarness.makeContent(for:)`).
+    let state = (linkStates ?? LinkStates()).state(of: name)
+    let pushed = ViewBinding<Bool>(
+      location: .state(ObjectIdentifier(state)), snapshot: BindingSnapshot(state.pushed), get: { state.pushed },
+      set: { state.pushed = $0 })
+    navigationLink(
+      name, isPresented: pushed, file: file, line: line, column: column, destination: destination,
+      modifiers: modifiers)
+  }
+
+  /// Declares a link named `name` whose destination is pushed while `selection` is `tag`, as
+  /// `NavigationLink(destination:tag:selection:label:)`: `harness.tap(name)` sets the
+  /// selection to `tag`, `harness.tap("Back from \(name)")` sets it to nil, each one user
+  /// action; a write to the selection anywhere pushes or pops it.
+  public mutating func navigationLink<Tag: Hashable>(
+    _ name: String, tag: Tag, selection: ViewBinding<Tag?>, file: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column, destination: () -> any HarnessView,
+    modifiers: @escaping (inout ViewModifiers) -> Void = { _ in }
+  ) {
+    actions[name] = .button { selection.wrappedValue = tag }
+    actions["Back from \(name)"] = .button { selection.wrappedValue = nil }
+    let site = Site<Tag?>(
+      file: file, line: line, column: column, modifiers: { _, attached in modifiers(&attached) }, values: { _, _ in })
+    declareShown(
+      name, selection: selection, [Tab(tag: Optional(tag), view: destination())], keptUpdates: 0, navigation: true,
+      at: site)
+  }
+
   /// Declares that this body's content is inside a `NavigationView` or `NavigationStack`:
   /// the views below it, up to the destinations pushed from them, are the stack's first
   /// screen. A push covers the screen its link is on (this one, or the pushed destination it
@@ -44,5 +80,22 @@ extension ViewContent {
   /// still run for what they read.
   public mutating func navigationStack() {
     isNavigationStack = true
+  }
+}
+
+/// The push states of the links of one view that keep their own (`NavigationLink(destination:)`),
+/// by name: they live as long as the view.
+final class LinkStates {
+  final class State {
+    var pushed = false
+  }
+
+  private var states: [String: State] = [:]
+
+  func state(of name: String) -> State {
+    if let state = states[name] { return state }
+    let state = State()
+    states[name] = state
+    return state
   }
 }

@@ -337,12 +337,14 @@ public final class ViewHarness {
     let current = Dictionary(
       (node.children + node.lazy.parked.values.map(\.node)).map { ($0.key, $0) },
       uniquingKeysWith: { first, _ in first })
-    return ViewContent(
+    var content = ViewContent(
       environment: node.environment, values: node.values.inherited, parent: node.id, windows: node.lazy.windows
     ) { key in
       if let existing = current[key] { return (existing.id, existing) }
       return (Self.makeNodeID(), nil)
     }
+    content.linkStates = node.lazy.linkStates
+    return content
   }
 
   /// Stores what the evaluation read and observes the writes to newly read models.

@@ -106,3 +106,51 @@ import Testing
     #expect(log.events == ["row 1 disappear", "list disappear", "detail appear"])
   }
 }
+
+/// Links that keep their own push state, several in one body, and links pushed by a tag.
+extension NavigationCoverTests {
+  struct NCCast: HarnessView {
+    let names: [String]
+    @ViewState var selection: String?
+    func body(_ content: inout ViewContent) {
+      // `ForEach(cast) { NavigationLink(destination: PeopleDetail(name)) { PeopleRow(name) } }`
+      for name in names {
+        content.navigationLink("Cast \(name)") { NCPerson(name: name) }
+      }
+      // `NavigationLink(destination: Reviews(), tag: "reviews", selection: $selection) { … }`
+      content.navigationLink("Reviews", tag: "reviews", selection: $selection) { NCMore() }
+      content.text(selection ?? "none")
+    }
+  }
+
+  struct NCPerson: HarnessView {
+    let name: String
+    func body(_ content: inout ViewContent) { content.text(name) }
+  }
+
+  @Test func eachLinkKeepsItsOwnPushState() {
+    let harness = ViewHarness(tracking: .propertyLevel) { NCCast(names: ["Ann", "Bo"]) }
+    harness.resetCounts()
+    #expect(harness.tap("Cast Bo"))
+    // The push runs no body but the destination's.
+    #expect(harness.evaluations(of: NCCast.self) == 0)
+    #expect(harness.texts["NCPerson"] == ["Bo"])
+    #expect(harness.tap("Back from Cast Bo"))
+    #expect(!harness.isMounted(NCPerson.self))
+    #expect(harness.tap("Cast Ann"))
+    #expect(harness.texts["NCPerson"] == ["Ann"])
+  }
+
+  @Test func aTaggedLinkIsPushedWhileTheSelectionIsItsTag() {
+    let harness = ViewHarness(tracking: .propertyLevel) { NCCast(names: []) }
+    harness.resetCounts()
+    #expect(harness.tap("Reviews"))
+    #expect(harness.isMounted(NCMore.self))
+    // The body reads the selection: it runs for the push, as SwiftUI's would.
+    #expect(harness.evaluations(of: NCCast.self) == 1)
+    #expect(harness.texts["NCCast"] == ["reviews"])
+    #expect(harness.tap("Back from Reviews"))
+    #expect(!harness.isMounted(NCMore.self))
+    #expect(harness.texts["NCCast"] == ["none"])
+  }
+}
