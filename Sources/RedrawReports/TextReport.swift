@@ -101,8 +101,10 @@ package enum TextReport: ReportRenderer {
     return lines
   }
 
-  /// What each user action (`action` span) wrote and the evaluations that caused, over all
-  /// sessions: "Send tapped  3 times: 3 writes → 6 evaluations (3 over-broad)".
+  /// What each user action (`action` span) wrote and the evaluations those writes caused, over
+  /// all sessions: "Send tapped  3 times: 3 writes caused 6 evaluations (3 over-broad)". The
+  /// children those views re-created, and the views state changes ran (a pushed screen's),
+  /// are not the writes' and are not counted.
   private static func actionLines(_ analysis: Analysis) -> [String] {
     var totals: [(name: String, performed: Int, writes: Int, evaluations: Int, overBroad: Int)] = []
     var index: [String: Int] = [:]
@@ -118,12 +120,12 @@ package enum TextReport: ReportRenderer {
       }
     }
     guard !totals.isEmpty else { return [] }
-    return ["", "Actions"]
+    return ["", "Actions (the evaluations their writes caused)"]
       + totals.prefix(maximumActions).map { action in
         let wasted = action.overBroad > 0 ? " (\(NumberFormatting.grouped(action.overBroad)) over-broad)" : ""
         let name = "  " + TerminalText.sanitized(action.name)
         let counts =
-          "\(count(action.performed, "time")): \(count(action.writes, "write")) → "
+          "\(count(action.performed, "time")): \(count(action.writes, "write")) caused "
           + "\(count(action.evaluations, "evaluation"))\(wasted)"
         // A long name keeps its counts apart: on a line of their own, in the value column.
         return name.count < 21 ? row(name, counts) : name + "\n" + row("", counts)

@@ -13,9 +13,9 @@ struct ActionReportTests {
 
   @Test func theTextReportListsEachActionWithItsWritesAndEvaluations() throws {
     let text = TextReport.render(try Self.chatAnalysis(), context: ReportContext(toolVersion: "test"))
-    #expect(text.contains("Actions\n"))
-    #expect(text.contains("  Message             4 times: 4 writes → 16 evaluations (12 over-broad)"))
-    #expect(text.contains("  Send                2 times: 4 writes → 8 evaluations (4 over-broad)"))
+    #expect(text.contains("Actions (the evaluations their writes caused)\n"))
+    #expect(text.contains("  Message             4 times: 4 writes caused 16 evaluations (12 over-broad)"))
+    #expect(text.contains("  Send                2 times: 4 writes caused 8 evaluations (4 over-broad)"))
   }
 
   @Test func theHTMLReportHasAnActionsTableOnlyWhenActionsWereRecorded() throws {
