@@ -59,7 +59,8 @@ public struct ViewBinding<Value> {
       // A read during any update marks the binding read for the view that holds it, as
       // SwiftUI's marks its location: a change then re-runs that view.
       if let holder = snapshot.holder {
-        snapshot.onRead?(HarnessBuild.Evaluation(node: holder.id, generation: holder.generation, inbox: inbox))
+        snapshot.onRead?(
+          HarnessBuild.Evaluation(node: holder.id, generation: holder.generation, inbox: inbox), snapshot.unchanged)
       }
       return snapshot.value
     }
@@ -89,6 +90,11 @@ public struct ViewBinding<Value> {
     let part = BindingSnapshot(snapshot.value[keyPath: keyPath])
     part.onRead = snapshot.onRead
     part.holder = snapshot.holder
+    // A change elsewhere in the value leaves the part as it was: its reader does not run.
+    part.unchanged = { [weak part] in
+      guard let part else { return false }
+      return InputComparison.sameValue(part.value, read()[keyPath: keyPath])
+    }
     return ViewBinding<Subject>(
       location: location.map { .part($0, keyPath) }, snapshot: part,
       get: { read()[keyPath: keyPath] },
@@ -114,7 +120,10 @@ indirect enum BindingLocation: Hashable {
 /// tells: for a binding to state, that the reading view depends on the state.
 final class BindingSnapshot<Value> {
   var value: Value
-  var onRead: ((HarnessBuild.Evaluation) -> Void)?
+  var onRead: ((HarnessBuild.Evaluation, _ unchanged: (() -> Bool)?) -> Void)?
+  /// For a binding to a part of a value: whether the part where the value lives still is the
+  /// one this binding was made with (or last refreshed to).
+  var unchanged: (() -> Bool)?
   /// The view that holds it as `@ViewBinding` (SwiftUI's `@Binding`, a dynamic property):
   /// a read of it, in that view's body or in a closure another body runs, makes that view
   /// depend on its state, and its value is updated before that view's body runs. A binding

@@ -77,7 +77,7 @@ public struct ViewState<Value> {
     let storage = storage
     let canonical = storage.canonical
     let snapshot = BindingSnapshot(canonical.value)
-    snapshot.onRead = { canonical.bindingReaders[$0.node] = $0 }
+    snapshot.onRead = { canonical.bindingReaders[$0.node] = StateStorage.BindingReader(evaluation: $0, unchanged: $1) }
     return ViewBinding(
       location: .state(ObjectIdentifier(canonical)), snapshot: snapshot, get: { storage.canonical.value },
       set: { ViewState(storage: storage).wrappedValue = $0 })
@@ -133,7 +133,14 @@ final class StateStorage<Value>: StateSlot {
   /// Whether a value was assigned before the struct was installed, and lost.
   var discardedAssignment = false
   /// The evaluations that read the state through a binding, by node (on the canonical storage).
-  var bindingReaders: [Int: HarnessBuild.Evaluation] = [:]
+  var bindingReaders: [Int: BindingReader] = [:]
+
+  /// An evaluation that read the state through a binding, and, for a binding to a part of it,
+  /// whether that part is still what it read.
+  struct BindingReader {
+    var evaluation: HarnessBuild.Evaluation
+    var unchanged: (() -> Bool)?
+  }
 
   private enum Content {
     case value(Value)
@@ -165,7 +172,9 @@ final class StateStorage<Value>: StateSlot {
   /// reading it are left alone).
   func changed() {
     if wasRead { onChange?() }
-    for reader in bindingReaders.values { reader.stateChanged() }
+    // A reader of a part that did not change runs no more than SwiftUI's would (a binding's
+    // read depends on the part it reaches: docs/harness.md, "Bindings").
+    for reader in bindingReaders.values where reader.unchanged?() != true { reader.evaluation.stateChanged() }
   }
 
   /// The value, evaluated now if it was deferred.

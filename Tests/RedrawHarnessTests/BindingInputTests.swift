@@ -178,3 +178,39 @@ import Testing
     #expect(harness.texts["BIReader"] == ["Grace"])
   }
 }
+
+extension BindingInputTests {
+  struct BIDraft: Equatable {
+    var title = 0
+    var match = 0
+  }
+
+  struct BIEditSheet: HarnessView {
+    @ViewState var draft = BIDraft()
+    func body(_ content: inout ViewContent) {
+      content.text("\(draft.title)")
+      content.button("Type") { draft.title += 1 }
+      content.button("Match") { draft.match += 1 }
+      content.child(BIMatchPicker(match: $draft.match))
+    }
+  }
+
+  struct BIMatchPicker: HarnessView {
+    @ViewBinding var match: Int
+    func body(_ content: inout ViewContent) { content.text("\(match)") }
+  }
+
+  /// `$draft.match` reaches one part of the state: a change of another part leaves its
+  /// holder alone; a change of that part runs it (the Pulse port's edit sheet, 5 evaluations
+  /// too many before).
+  @Test func aBindingToAPartRunsItsHolderOnlyForThatPart() {
+    let harness = ViewHarness(tracking: .propertyLevel) { BIEditSheet() }
+    harness.resetCounts()
+    #expect(harness.tap("Type"))
+    #expect(harness.evaluations(of: BIEditSheet.self) == 1)
+    #expect(harness.evaluations(of: BIMatchPicker.self) == 0)
+    #expect(harness.tap("Match"))
+    #expect(harness.evaluations(of: BIMatchPicker.self) == 1)
+    #expect(harness.texts["BIMatchPicker"] == ["1"])
+  }
+}
