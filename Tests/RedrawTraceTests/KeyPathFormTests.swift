@@ -81,6 +81,22 @@ extension RecorderTests {
         ])
     }
 
+    /// A stored property with observers: its key path goes through its accessors.
+    final class ObservedFlag: TraceIdentifiable {
+      let traceIdentity = TraceIdentity()
+      var isVisible = false { didSet { Trace.write(self, \.isVisible) } }
+      var plain = false
+    }
+
+    @Test func aStoredPropertyWithObserversIsNamedAfterNoProperty() throws {
+      let flag = ObservedFlag()
+      let lines = try record {
+        flag.isVisible = true
+        Trace.read(flag, \.plain)
+      }
+      #expect(Self.accesses(lines) == ["write <unnamed Bool>", "read plain"])
+    }
+
     @Test func nothingIsRecordedOrResolvedWhileRecordingIsOff() {
       let cart = UnseenCart()
       Trace.exclusively {
