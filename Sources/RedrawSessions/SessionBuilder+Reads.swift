@@ -63,8 +63,11 @@ extension SessionBuilder {
     }
     let type = event.type!
     var holder: Int? = node
+    // A malformed trace's parents can form a cycle: at most one step per node.
+    var steps = 0
     while let index = holder, !nodeTable.nodes[index].holdings.contains(where: { $0.type == type }) {
-      holder = nodeTable.nodes[index].parentLink.index
+      steps += 1
+      holder = steps < nodeTable.nodes.count ? nodeTable.nodes[index].parentLink.index : nil
     }
     actionTable.bindings.insert(NodeBinding(node: nodeTable.nodes[holder ?? node].summary.node, type: type))
   }

@@ -112,6 +112,18 @@ struct SessionBuilderTests {
     #expect(try node("V", in: analysis).overBroad == 1)
   }
 
+  /// A fuzzed trace whose parents form a cycle: a binding looks for the view that holds its
+  /// type up the parents, and stops after one step per node (it hung before).
+  @Test func aBindingInViewsWhoseParentsFormACycleEnds() throws {
+    let analysis = try run(
+      [#"{"e":"body","t":1,"tid":1,"id":1,"view":"A","node":1,"parent":2}"#, #"{"e":"end","t":2,"tid":1,"id":1}"#],
+      [#"{"e":"body","t":3,"tid":1,"id":2,"view":"B","node":2,"parent":1}"#, #"{"e":"end","t":4,"tid":1,"id":2}"#],
+      [#"{"e":"body","t":5,"tid":1,"id":3,"view":"A","node":1,"parent":2}"#, #"{"e":"end","t":6,"tid":1,"id":3}"#],
+      [#"{"e":"body","t":7,"tid":1,"id":4,"view":"B","node":2,"parent":1}"#],
+      [#"{"e":"bind","t":8,"tid":1,"obj":1,"type":"M","prop":"a"}"#, #"{"e":"end","t":9,"tid":1,"id":4}"#])
+    #expect(try node("B", in: analysis).bindings == ["M"])
+  }
+
   @Test func readsInsideAnInitializerDoNotCountForTheView() throws {
     let analysis = try run(
       [#"{"e":"body","t":1,"tid":1,"id":1,"view":"V","node":1}"#],
