@@ -73,7 +73,8 @@ public final class ViewHarness {
   public typealias SwiftUIBuild = RedrawAnalysis.SwiftUIBuild
 
   /// The most passes one ``flush()`` runs before it stops, so a view that writes what it
-  /// reads cannot loop forever.
+  /// reads cannot loop forever; and the most turns of queued jobs, so a task that starts
+  /// itself again and again cannot either.
   public static let maximumPasses = 100
 
   /// How writes invalidate the harness's views: per property or per object, for each model type.
@@ -199,8 +200,10 @@ public final class ViewHarness {
 
   private func runPasses() {
     passesInLastFlush = 0
-    while passesInLastFlush < Self.maximumPasses {
-      AppEffects.runTasks()
+    var turns = 0
+    while passesInLastFlush < Self.maximumPasses, turns < Self.maximumPasses {
+      // A turn that runs jobs and evaluates nothing counts too: a chain of tasks never ends.
+      if AppEffects.runTasks() { turns += 1 }
       let wrote = deliverInvalidations()
       followTabSelections()
       guard root.subtree.contains(where: \.isDirty) else {

@@ -315,3 +315,27 @@ extension AsyncTaskTests {
     timer?.cancel()
   }
 }
+
+extension AsyncTaskTests {
+  final class PollCounter {
+    var polls = 0
+    func poll() {
+      AppEffects.task("poll") { [self] in
+        polls += 1
+        poll()
+      }
+    }
+  }
+
+  /// A task that starts itself again without awaiting never lets the queue empty: the flush
+  /// stops after ``ViewHarness/maximumPasses`` turns instead of hanging the test.
+  @Test func aTaskThatStartsItselfForeverStops() {
+    AppEffects.reset()
+    defer { AppEffects.reset() }
+    let counter = PollCounter()
+    let harness = ViewHarness(tracking: .propertyLevel) { SleepsView(model: SleepsModel()) }
+    counter.poll()
+    harness.flush()
+    #expect(counter.polls == ViewHarness.maximumPasses)
+  }
+}
