@@ -41,6 +41,8 @@ final class HarnessNode {
     var tracking: ModelTracking { model.tracking }
     var type: String
     var via: ObjectSubscription
+    /// How many of its class's properties record their accesses.
+    var recordedProperties: Int
     var objectID: UInt64 { tracking.identity.objectID }
     var key: ObjectIdentifier { ObjectIdentifier(tracking) }
   }

@@ -184,21 +184,30 @@ final class EnvironmentBox<Model: AnyObject> {
 /// `Mirror` shows that registrar as a stored property; the pasted member is a computed one,
 /// which it does not show.
 enum ModelTrackingCheck {
-  /// Whether the class of `model` records its writes, checked once per class in the harness
-  /// (`checked`); when it does not, the running test fails (``HarnessFailure``) pointing at
-  /// the view's declaration, and the view does not subscribe to it.
-  static func accepts(
+  /// What the harness found of a model class: whether it records its writes, and how many of
+  /// its properties record their accesses (written in `observe` events as `count`).
+  struct Checked {
+    var accepted: Bool
+    var recordedProperties: Int
+  }
+
+  /// Whether the class of `model` records its writes, and how many of its properties record,
+  /// checked once per class in the harness (`checked`); when it does not record, the running
+  /// test fails (``HarnessFailure``) pointing at the view's declaration, and the view does not
+  /// subscribe to it.
+  static func check(
     _ model: any TrackedModel, via wrapper: ObjectSubscription, view: String, at site: HarnessNode.Site,
-    checked: inout [ObjectIdentifier: Bool]
-  ) -> Bool {
+    checked: inout [ObjectIdentifier: Checked]
+  ) -> Checked {
     let type = Swift.type(of: model)
     if let known = checked[ObjectIdentifier(type)] { return known }
     let problem = problem(of: model)
-    checked[ObjectIdentifier(type)] = problem == nil
+    let found = Checked(accepted: problem == nil, recordedProperties: Trace.recordedPropertyCount(of: model))
+    checked[ObjectIdentifier(type)] = found
     if let problem {
       HarnessFailure.record("\(view) holds \(type) in \(name(of: wrapper)), and \(type) \(problem)", at: site)
     }
-    return problem == nil
+    return found
   }
 
   /// The harness's wrapper, as written in Swift.

@@ -27,12 +27,9 @@ extension ViewContent {
     column: UInt = #column, destination: () -> any HarnessView,
     modifiers: @escaping (inout ViewModifiers) -> Void = { _ in }
   ) {
-    actions[name] = .button { isPresented.wrappedValue = true }
-    actions["Back from \(name)"] = .button { isPresented.wrappedValue = false }
-    let site = Site<Bool>(
-      file: file, line: line, column: column, modifiers: { _, attached in modifiers(&attached) }, values: { _, _ in })
-    declareShown(
-      name, selection: isPresented, [Tab(tag: true, view: destination())], keptUpdates: 0, navigation: true, at: site)
+    declareLink(
+      name, selection: isPresented, pushed: true, popped: false, file: file, line: line, column: column,
+      destination: destination, modifiers: modifiers)
   }
 
   /// Declares a link named `name` that keeps its own push state, as
@@ -62,13 +59,23 @@ extension ViewContent {
     column: UInt = #column, destination: () -> any HarnessView,
     modifiers: @escaping (inout ViewModifiers) -> Void = { _ in }
   ) {
-    actions[name] = .button { selection.wrappedValue = tag }
-    actions["Back from \(name)"] = .button { selection.wrappedValue = nil }
-    let site = Site<Tag?>(
+    declareLink(
+      name, selection: selection, pushed: tag, popped: nil, file: file, line: line, column: column,
+      destination: destination, modifiers: modifiers)
+  }
+
+  /// A link whose destination shows while `selection` is `pushed`: tapping `name` sets it so,
+  /// tapping "Back from `name`" sets it to `popped`; the destination is a container's one row.
+  private mutating func declareLink<Tag: Hashable>(
+    _ name: String, selection: ViewBinding<Tag>, pushed: Tag, popped: Tag, file: StaticString, line: UInt,
+    column: UInt, destination: () -> any HarnessView, modifiers: @escaping (inout ViewModifiers) -> Void
+  ) {
+    actions[name] = .button { selection.wrappedValue = pushed }
+    actions["Back from \(name)"] = .button { selection.wrappedValue = popped }
+    let site = Site<Tag>(
       file: file, line: line, column: column, modifiers: { _, attached in modifiers(&attached) }, values: { _, _ in })
     declareShown(
-      name, selection: selection, [Tab(tag: Optional(tag), view: destination())], keptUpdates: 0, navigation: true,
-      at: site)
+      name, selection: selection, [Tab(tag: pushed, view: destination())], keptUpdates: 0, navigation: true, at: site)
   }
 
   /// Declares that this body's content is inside a `NavigationView` or `NavigationStack`:

@@ -143,9 +143,8 @@ extension ViewHarness {
         unmount(entry.node, work: &disappeared)
       }
       Trace.unmount(viewNamed: descendant.typeName, node: descendant.id)
-      work.disappear += descendant.lifecycle.disappear + descendant.modifiers.disappear
       // Its tasks are cancelled, and its subscriptions end with their lifecycle.
-      for task in descendant.lifecycle.tasks.values { task.cancel() }
+      disappear(descendant, work: &work)
       descendant.releaseInOrder()
       descendant.lifecycle = HarnessNode.Lifecycle()
       descendant.stateSlots = []

@@ -25,11 +25,15 @@ extension ViewHarness {
         index += 1
       }
       if let property = child.value as? any SubscribingProperty,
-        let (model, via) = property.subscription(in: node.environment),
-        ModelTrackingCheck.accepts(model, via: via, view: node.typeName, at: node.site, checked: &checkedModelTypes)
+        let (model, via) = property.subscription(in: node.environment)
       {
+        let checked = ModelTrackingCheck.check(
+          model, via: via, view: node.typeName, at: node.site, checked: &checkedModelTypes)
+        guard checked.accepted else { continue }
         let type = String(describing: Swift.type(of: model))
-        node.reads.subscriptions.append(HarnessNode.Subscription(model: model, type: type, via: via))
+        node.reads.subscriptions.append(
+          HarnessNode.Subscription(
+            model: model, type: type, via: via, recordedProperties: checked.recordedProperties))
         observeWrites(of: model.tracking, type: type)
       }
       // A `@ViewBinding` (stored as `_name`) to state takes the state's value now, as SwiftUI

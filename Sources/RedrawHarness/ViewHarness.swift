@@ -90,10 +90,9 @@ public final class ViewHarness {
   private var countsByType: [String: Int] = [:]
   let inbox = Inbox()
   var writeObservations: [ObjectIdentifier: WriteObservation] = [:]
-  /// The model classes ``ModelTrackingCheck`` checked, and whether they record.
-  var checkedModelTypes: [ObjectIdentifier: Bool] = [:]
-  /// Per model class, how many of its properties record, for `observe` events.
-  private var recordedPropertyCounts: [ObjectIdentifier: Int] = [:]
+  /// The model classes ``ModelTrackingCheck`` checked: whether they record, and how many of
+  /// their properties do.
+  var checkedModelTypes: [ObjectIdentifier: ModelTrackingCheck.Checked] = [:]
   /// How many update passes the last ``flush()`` took: 0 when nothing was invalid, at most
   /// ``maximumPasses`` (reached when the views never settle).
   public private(set) var passesInLastFlush = 0
@@ -244,15 +243,6 @@ public final class ViewHarness {
 
   // MARK: - Evaluation
 
-  /// How many of `model`'s properties record their accesses, found once per class.
-  private func recordedPropertyCount(of model: any TrackedModel) -> Int {
-    let modelType = ObjectIdentifier(Swift.type(of: model))
-    if let count = recordedPropertyCounts[modelType] { return count }
-    let count = Trace.recordedPropertyCount(of: model)
-    recordedPropertyCounts[modelType] = count
-    return count
-  }
-
   private func evaluate(_ node: HarnessNode, work: inout PassWork) {
     let cause = node.cause
     let appeared = node.pending.isNew
@@ -268,13 +258,9 @@ public final class ViewHarness {
       node.typeName, node: node.id, parent: node.parent?.id, cause: cause, file: node.site.file, line: node.site.line)
     for subscription in node.reads.subscriptions where tracking.level(of: subscription.type) == .objectLevel {
       // The count tells the analyzer the type records, though a run may never touch it.
-      let recorded = recordedPropertyCount(of: subscription.model)
-      if recorded > 0 {
-        Trace.subscription(
-          subscription.model, type: subscription.type, via: subscription.via, recordedProperties: recorded)
-      } else {
-        Trace.subscription(subscription.model, type: subscription.type, via: subscription.via)
-      }
+      Trace.subscription(
+        subscription.model, type: subscription.type, via: subscription.via,
+        recordedProperties: subscription.recordedProperties)
     }
     // The state the body reads now is what a change of state invalidates it for.
     for slot in node.stateSlots { (slot as? any StateSlot)?.forgetReads() }

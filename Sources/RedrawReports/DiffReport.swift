@@ -66,7 +66,8 @@ package enum DiffReport {
       }
     }
     out += "\nNew findings: \(comparison.newFindings.count), fixed: \(comparison.fixedFindings.count)"
-    out += comparison.fewerFindings.isEmpty ? "\n" : ", still reported fewer times: \(comparison.fewerFindings.count)\n"
+    let fewer = comparison.fewerFindings.count
+    out += fewer == 0 ? "\n" : ", still reported fewer times: \(fewer)\n"
     for finding in comparison.newFindings.prefix(maximumRows) {
       let severity: TerminalText.Style =
         switch finding.severity {

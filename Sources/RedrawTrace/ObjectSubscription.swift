@@ -41,14 +41,15 @@ extension Trace {
   }
 
   /// ``subscription(_:type:via:)`` for an object of which `recordedProperties` properties
-  /// record their reads and writes (`@Tracked`), written as the event's `count`: the analyzer
-  /// then knows the type records, whether or not the run touches it.
+  /// record their reads and writes (`@Tracked`), written as the event's `count` when there
+  /// are any: the analyzer then knows the type records, whether or not the run touches it.
   package static func subscription<Object: AnyObject>(
     _ object: Object, type: String, via wrapper: ObjectSubscription, recordedProperties: Int
   ) {
     guard RecordingSwitch.isOn else { return }
     Recorder.shared.recordSubscription(
-      object: objectID(of: object), type: type, wrapper: wrapper, recordedProperties: recordedProperties)
+      object: objectID(of: object), type: type, wrapper: wrapper,
+      recordedProperties: recordedProperties > 0 ? recordedProperties : nil)
   }
 
   /// How many properties of a ``TrackedModel`` record their reads and writes, its
