@@ -58,11 +58,13 @@ public struct ViewBinding<Value> {
       guard let inbox = HarnessBuild.inbox else { return read() }
       // A read during any update marks the binding read for the view that holds it, as
       // SwiftUI's marks its location: a change then re-runs that view.
-      if let holder = snapshot.holder {
-        snapshot.onRead?(
-          HarnessBuild.Evaluation(node: holder.id, generation: holder.generation, inbox: inbox), snapshot.unchanged)
+      let value = snapshot.value
+      if let holder = snapshot.holder, let onRead = snapshot.onRead {
+        // For a part, whether it is still the value read now: the reader runs again only if not.
+        let unchanged = snapshot.isUnchanged.map { isUnchanged in { isUnchanged(value) } }
+        onRead(HarnessBuild.Evaluation(node: holder.id, generation: holder.generation, inbox: inbox), unchanged)
       }
-      return snapshot.value
+      return value
     }
     nonmutating set { write(newValue) }
   }
@@ -91,10 +93,7 @@ public struct ViewBinding<Value> {
     part.onRead = snapshot.onRead
     part.holder = snapshot.holder
     // A change elsewhere in the value leaves the part as it was: its reader does not run.
-    part.unchanged = { [weak part] in
-      guard let part else { return false }
-      return InputComparison.sameValue(part.value, read()[keyPath: keyPath])
-    }
+    part.isUnchanged = { InputComparison.sameValue($0, read()[keyPath: keyPath]) }
     return ViewBinding<Subject>(
       location: location.map { .part($0, keyPath) }, snapshot: part,
       get: { read()[keyPath: keyPath] },
@@ -122,8 +121,9 @@ final class BindingSnapshot<Value> {
   var value: Value
   var onRead: ((HarnessBuild.Evaluation, _ unchanged: (() -> Bool)?) -> Void)?
   /// For a binding to a part of a value: whether the part where the value lives still is the
-  /// one this binding was made with (or last refreshed to).
-  var unchanged: (() -> Bool)?
+  /// given one (the value a body read). It keeps no binding alive: a body that makes
+  /// `$state.part` and reads it lets the binding go before the part changes.
+  var isUnchanged: ((Value) -> Bool)?
   /// The view that holds it as `@ViewBinding` (SwiftUI's `@Binding`, a dynamic property):
   /// a read of it, in that view's body or in a closure another body runs, makes that view
   /// depend on its state, and its value is updated before that view's body runs. A binding

@@ -77,7 +77,7 @@ public struct ViewState<Value> {
     let storage = storage
     let canonical = storage.canonical
     let snapshot = BindingSnapshot(canonical.value)
-    snapshot.onRead = { canonical.bindingReaders[$0.node] = StateStorage.BindingReader(evaluation: $0, unchanged: $1) }
+    snapshot.onRead = { canonical.read(through: $0, unchanged: $1) }
     return ViewBinding(
       location: .state(ObjectIdentifier(canonical)), snapshot: snapshot, get: { storage.canonical.value },
       set: { ViewState(storage: storage).wrappedValue = $0 })
@@ -166,6 +166,21 @@ final class StateStorage<Value>: StateSlot {
   var canonical: StateStorage<Value> { target ?? self }
 
   func forgetReads() { wasRead = false }
+
+  /// Records an evaluation's read through a binding, of the whole value or (with
+  /// `unchanged`) of a part. Several reads in one evaluation add up: the whole outlasts a
+  /// part, and two parts are both watched.
+  func read(through evaluation: HarnessBuild.Evaluation, unchanged: (() -> Bool)?) {
+    var reader = BindingReader(evaluation: evaluation, unchanged: unchanged)
+    if let earlier = bindingReaders[evaluation.node], earlier.evaluation.generation == evaluation.generation {
+      if let before = earlier.unchanged, let now = unchanged {
+        reader.unchanged = { before() && now() }
+      } else {
+        reader.unchanged = nil
+      }
+    }
+    bindingReaders[evaluation.node] = reader
+  }
 
   /// The value changed: invalidates the view if its last evaluation read it, and the views
   /// whose last evaluation read it through a binding (those since evaluated again without

@@ -214,3 +214,68 @@ extension BindingInputTests {
     #expect(harness.texts["BIMatchPicker"] == ["1"])
   }
 }
+
+extension BindingInputTests {
+  struct BIDraftHolder: HarnessView {
+    @ViewState var draft = BIDraft()
+    func body(_ content: inout ViewContent) {
+      content.button("Type") { draft.title += 1 }
+      content.child(BIDraftEditor(draft: $draft))
+    }
+  }
+
+  struct BIDraftEditor: HarnessView {
+    @ViewBinding var draft: BIDraft
+    let partFirst: Bool
+    init(draft: ViewBinding<BIDraft>, partFirst: Bool = false) {
+      _draft = draft
+      self.partFirst = partFirst
+    }
+    func body(_ content: inout ViewContent) {
+      // The whole value, then one part of it (or the other way round): the whole read is the
+      // wider dependency, and it stays whichever comes last.
+      if partFirst { content.text("\($draft.match.wrappedValue)") }
+      content.text("\(draft.title)")
+      if !partFirst { content.text("\($draft.match.wrappedValue)") }
+    }
+  }
+
+  /// A body that reads a whole state through its binding and a part of it too depends on the
+  /// whole: a change of another part runs it, whichever read came last.
+  @Test func aReadOfTheWholeOutlastsAReadOfAPart() {
+    let harness = ViewHarness(tracking: .propertyLevel) { BIDraftHolder() }
+    harness.resetCounts()
+    #expect(harness.tap("Type"))
+    #expect(harness.evaluations(of: BIDraftHolder.self) == 0)
+    #expect(harness.evaluations(of: BIDraftEditor.self) == 1)
+    #expect(harness.texts["BIDraftEditor"] == ["1", "0"])
+  }
+}
+
+extension BindingInputTests {
+  struct BIPartReader: HarnessView {
+    @ViewBinding var draft: BIDraft
+    func body(_ content: inout ViewContent) { content.text("\($draft.match.wrappedValue)") }
+  }
+
+  struct BIPartHolder: HarnessView {
+    @ViewState var draft = BIDraft()
+    func body(_ content: inout ViewContent) {
+      content.button("Type") { draft.title += 1 }
+      content.button("Match") { draft.match += 1 }
+      content.child(BIPartReader(draft: $draft))
+    }
+  }
+
+  /// `$draft.match` made and read in a body, and let go: a change of another part still
+  /// leaves the reader alone, and a change of that part runs it.
+  @Test func aPartMadeAndReadInABodyIsWatchedAfterTheBindingGoes() {
+    let harness = ViewHarness(tracking: .propertyLevel) { BIPartHolder() }
+    harness.resetCounts()
+    #expect(harness.tap("Type"))
+    #expect(harness.evaluations(of: BIPartReader.self) == 0)
+    #expect(harness.tap("Match"))
+    #expect(harness.evaluations(of: BIPartReader.self) == 1)
+    #expect(harness.texts["BIPartReader"] == ["1"])
+  }
+}
