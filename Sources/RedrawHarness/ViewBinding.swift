@@ -60,9 +60,9 @@ public struct ViewBinding<Value> {
       // SwiftUI's marks its location: a change then re-runs that view.
       let value = snapshot.value
       if let holder = snapshot.holder, let onRead = snapshot.onRead {
-        // For a part, whether it is still the value read now: the reader runs again only if not.
-        let unchanged = snapshot.isUnchanged.map { isUnchanged in { isUnchanged(value) } }
-        onRead(HarnessBuild.Evaluation(node: holder.id, generation: holder.generation, inbox: inbox), unchanged)
+        onRead(
+          HarnessBuild.Evaluation(node: holder.id, generation: holder.generation, inbox: inbox),
+          snapshot.watch(reading: value))
       }
       return value
     }
@@ -92,8 +92,13 @@ public struct ViewBinding<Value> {
     let part = BindingSnapshot(snapshot.value[keyPath: keyPath])
     part.onRead = snapshot.onRead
     part.holder = snapshot.holder
-    // A change elsewhere in the value leaves the part as it was: its reader does not run.
+    // Held as a view's `@ViewBinding`, the part is watched alone: a change elsewhere in the
+    // value leaves its holder as it was. Read where it is made from a binding a view holds
+    // (`$draft.match` in the body of the view holding `draft`), it is a read of that binding.
     part.isUnchanged = { InputComparison.sameValue($0, read()[keyPath: keyPath]) }
+    if snapshot.isHeld || snapshot.enclosingWatch != nil {
+      part.enclosingWatch = snapshot.watch(reading: snapshot.value)
+    }
     return ViewBinding<Subject>(
       location: location.map { .part($0, keyPath) }, snapshot: part,
       get: { read()[keyPath: keyPath] },
@@ -115,15 +120,33 @@ indirect enum BindingLocation: Hashable {
   case constant
 }
 
+/// What a read through a binding makes its reader depend on: the whole value, or a part of
+/// it for as long as the part is what was read.
+struct BindingWatch {
+  /// Whether the part read is unchanged; nil for the whole value.
+  var unchanged: (() -> Bool)?
+
+  /// Two reads in one evaluation: the whole outlasts a part, two parts are both watched.
+  func adding(_ other: BindingWatch) -> BindingWatch {
+    guard let mine = unchanged, let theirs = other.unchanged else { return BindingWatch(unchanged: nil) }
+    return BindingWatch { mine() && theirs() }
+  }
+}
+
 /// The value a binding was made with, shared by its copies, and what a body's read of it
 /// tells: for a binding to state, that the reading view depends on the state.
 final class BindingSnapshot<Value> {
   var value: Value
-  var onRead: ((HarnessBuild.Evaluation, _ unchanged: (() -> Bool)?) -> Void)?
+  var onRead: ((HarnessBuild.Evaluation, BindingWatch) -> Void)?
   /// For a binding to a part of a value: whether the part where the value lives still is the
-  /// given one (the value a body read). It keeps no binding alive: a body that makes
-  /// `$state.part` and reads it lets the binding go before the part changes.
+  /// given one (the value a body read). It keeps no binding alive.
   var isUnchanged: ((Value) -> Bool)?
+  /// Whether a view holds it as `@ViewBinding`.
+  var isHeld = false
+  /// For a part made from a binding a view holds and not held itself, what a read of the
+  /// held binding watches: a read of the part is a read of it (SwiftUI's projected location
+  /// marks its base read: sources/swiftui-runtime.md §9).
+  var enclosingWatch: BindingWatch?
   /// The view that holds it as `@ViewBinding` (SwiftUI's `@Binding`, a dynamic property):
   /// a read of it, in that view's body or in a closure another body runs, makes that view
   /// depend on its state, and its value is updated before that view's body runs. A binding
@@ -132,6 +155,12 @@ final class BindingSnapshot<Value> {
 
   init(_ value: Value) {
     self.value = value
+  }
+
+  /// What a read of `value` through this binding makes its reader depend on.
+  func watch(reading value: Value) -> BindingWatch {
+    if !isHeld, let enclosingWatch { return enclosingWatch }
+    return BindingWatch(unchanged: isUnchanged.map { isUnchanged in { isUnchanged(value) } })
   }
 }
 
@@ -154,6 +183,7 @@ extension ViewBinding: BindingInput {
 
   func refreshAsDynamicProperty(of holder: HarnessNode) {
     snapshot.holder = holder
+    snapshot.isHeld = true
     guard case .state = location.map(\.root) else { return }
     snapshot.value = read()
   }

@@ -77,7 +77,7 @@ public struct ViewState<Value> {
     let storage = storage
     let canonical = storage.canonical
     let snapshot = BindingSnapshot(canonical.value)
-    snapshot.onRead = { canonical.read(through: $0, unchanged: $1) }
+    snapshot.onRead = { canonical.read(through: $0, watching: $1) }
     return ViewBinding(
       location: .state(ObjectIdentifier(canonical)), snapshot: snapshot, get: { storage.canonical.value },
       set: { ViewState(storage: storage).wrappedValue = $0 })
@@ -139,7 +139,7 @@ final class StateStorage<Value>: StateSlot {
   /// whether that part is still what it read.
   struct BindingReader {
     var evaluation: HarnessBuild.Evaluation
-    var unchanged: (() -> Bool)?
+    var watch: BindingWatch
   }
 
   private enum Content {
@@ -167,17 +167,11 @@ final class StateStorage<Value>: StateSlot {
 
   func forgetReads() { wasRead = false }
 
-  /// Records an evaluation's read through a binding, of the whole value or (with
-  /// `unchanged`) of a part. Several reads in one evaluation add up: the whole outlasts a
-  /// part, and two parts are both watched.
-  func read(through evaluation: HarnessBuild.Evaluation, unchanged: (() -> Bool)?) {
-    var reader = BindingReader(evaluation: evaluation, unchanged: unchanged)
+  /// Records an evaluation's read through a binding. Several reads in one evaluation add up.
+  func read(through evaluation: HarnessBuild.Evaluation, watching watch: BindingWatch) {
+    var reader = BindingReader(evaluation: evaluation, watch: watch)
     if let earlier = bindingReaders[evaluation.node], earlier.evaluation.generation == evaluation.generation {
-      if let before = earlier.unchanged, let now = unchanged {
-        reader.unchanged = { before() && now() }
-      } else {
-        reader.unchanged = nil
-      }
+      reader.watch = earlier.watch.adding(watch)
     }
     bindingReaders[evaluation.node] = reader
   }
@@ -189,7 +183,7 @@ final class StateStorage<Value>: StateSlot {
     if wasRead { onChange?() }
     // A reader of a part that did not change runs no more than SwiftUI's would (a binding's
     // read depends on the part it reaches: docs/harness.md, "Bindings").
-    for reader in bindingReaders.values where reader.unchanged?() != true { reader.evaluation.stateChanged() }
+    for reader in bindingReaders.values where reader.watch.unchanged?() != true { reader.evaluation.stateChanged() }
   }
 
   /// The value, evaluated now if it was deferred.
