@@ -213,7 +213,14 @@ struct InputsScreen: HarnessView {
     content.child(EmphasisChild(emphasis: session.hasUnread ? .tinted(2) : .bold))
     content.child(ModelChild(session: session))
     content.child(RatioChild(ratio: .nan))
+    content.child(OptionalClosureChild(onListen: nil))
   }
+}
+
+/// A row whose action is optional (`onListen: item.isPodcast ? { … } : nil`), given none.
+struct OptionalClosureChild: HarnessView {
+  let onListen: (() -> Void)?
+  func body(_ content: inout ViewContent) { content.text(onListen == nil ? "article" : "podcast") }
 }
 
 struct RatioChild: HarnessView {
@@ -269,6 +276,7 @@ struct InputTests {
     #expect(harness.evaluations(of: EmphasisChild.self) == 0, "the same enum case and payload")
     #expect(harness.evaluations(of: ModelChild.self) == modelChild, "the same object")
     #expect(harness.evaluations(of: RatioChild.self) == 0, "plain data by its bytes: the same NaN")
+    #expect(harness.evaluations(of: OptionalClosureChild.self) == 0, "an optional closure nil both times")
     session.hasUnread = false  // the emphasis changes case
     harness.flush()
     #expect(harness.evaluations(of: EmphasisChild.self) == 1)
