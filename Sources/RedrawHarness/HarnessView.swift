@@ -187,7 +187,9 @@ public struct ViewContent {
         return !sameEnvironment || readValueChanged || !InputComparison.sameInputs(existing.view, view)
       } ?? true
     if !StateBinding.isBound(view) {
-      Trace.viewStruct(typeName, node: node, parent: parent, sameInputs: !inputsChanged)
+      Trace.viewStruct(
+        typeName, node: node, parent: parent, sameInputs: !inputsChanged,
+        closureInput: existing != nil && inputsChanged && InputComparison.hasClosureInput(view))
     }
     children.append(
       Child(

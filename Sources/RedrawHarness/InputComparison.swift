@@ -75,6 +75,29 @@ enum InputComparison {
     }
   }
 
+  /// Whether one of a view's inputs is a closure (or a binding made of closures), which is
+  /// never the same: the view runs with every struct its parent makes, whatever else it is
+  /// given. Looks through structs, tuples, enums and optionals, not into objects or
+  /// collections.
+  static func hasClosureInput(_ view: any HarnessView) -> Bool {
+    Mirror(reflecting: view).children.contains { isOrHoldsClosure($0.value) }
+  }
+
+  private static func isOrHoldsClosure(_ value: Any) -> Bool {
+    if value is any StateProperty || value is any SubscribingProperty { return false }
+    if let binding = value as? any BindingInput { return binding.isMadeOfClosures }
+    let mirror = Mirror(reflecting: value)
+    switch mirror.displayStyle {
+    case .struct?, .tuple?, .enum?, .optional?:
+      return mirror.children.contains { isOrHoldsClosure($0.value) }
+    case nil:
+      // No fields and no display style: a scalar (plain data), a metatype, or a function.
+      return !isPlainData(value) && !(value is any Equatable) && !(value is Any.Type)
+    default:
+      return false
+    }
+  }
+
   /// An enum value's case name, without its payload.
   private static func caseName(_ value: Any) -> Substring {
     let description = String(describing: value)

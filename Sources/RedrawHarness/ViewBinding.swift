@@ -173,6 +173,8 @@ protocol BindingInput {
   /// view holds as `@ViewBinding`, before that view is evaluated, as SwiftUI updates a
   /// `@Binding`; and marks it as such a property.
   func refreshAsDynamicProperty(of holder: HarnessNode)
+  /// Whether it was made with `init(get:set:)`, never the same as another.
+  var isMadeOfClosures: Bool { get }
 }
 
 extension ViewBinding: BindingInput {
@@ -180,6 +182,8 @@ extension ViewBinding: BindingInput {
     guard let other = other as? ViewBinding<Value>, let location, location == other.location else { return false }
     return InputComparison.sameValue(snapshot.value, other.snapshot.value)
   }
+
+  var isMadeOfClosures: Bool { location == nil }
 
   func refreshAsDynamicProperty(of holder: HarnessNode) {
     snapshot.holder = holder

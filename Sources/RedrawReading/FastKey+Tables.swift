@@ -3,8 +3,8 @@
 import RedrawSchema
 
 /// The keys ``FastLineParser`` knows, one bit each in its presence mask: the keys of
-/// `EventKey` the description marks fast (all but `binding` and those of `meta` events),
-/// with the same raw values.
+/// `EventKey` the description marks fast (all but the rare `binding` and `closure`, and
+/// those of `meta` events), with the same raw values.
 ///
 /// Writers put an event's keys in a fixed order (`e`, `t`, `tid`, then the kind's own, as
 /// `EventSchema` lists them), so after each key the next one is predicted, and checked with

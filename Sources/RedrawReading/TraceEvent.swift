@@ -11,8 +11,8 @@ import RedrawSchema
   package var kind: EventKind = .unknown
   /// Four bytes side by side: `cause` and `kind` (`.max` when absent); `swiftUI` of a `meta`
   /// event (0 when absent, 1 `xcode26`, 2 `xcode27`, 3 another value); and which of `obj`,
-  /// `parent`, `owner`, `version` and `session` are present, and whether `same` and `binding`
-  /// are true.
+  /// `parent`, `owner`, `version` and `session` are present, and whether `same`, `binding`
+  /// and `closure` are true.
   @usableFromInline var codes: (cause: UInt8, effect: UInt8, swiftUI: UInt8, present: UInt8) = (.max, .max, 0, 0)
   /// How many keys the reader did not know, up to 32,767 a line.
   package var unknownKeys: Int16 = 0
@@ -99,6 +99,12 @@ import RedrawSchema
   @inlinable package var same: Bool {
     @inline(__always) get { codes.present & 32 != 0 }
     @inline(__always) set { setPresent(32, newValue) }
+  }
+
+  /// `closure` of a `struct`: one of its inputs is a closure, never the same.
+  @inlinable package var closure: Bool {
+    @inline(__always) get { codes.present & 128 != 0 }
+    @inline(__always) set { setPresent(128, newValue) }
   }
 
   /// `binding` of an `action`: its control edits a value through a binding
@@ -244,6 +250,7 @@ import RedrawSchema
     switch key {
     case .same: same = value ?? false
     case .binding: binding = value ?? false
+    case .closure: closure = value ?? false
     default: return false
     }
     return true

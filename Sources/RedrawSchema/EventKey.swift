@@ -6,8 +6,8 @@
 /// raw values. Which kinds carry which keys, in what order, and which they require, is
 /// ``EventSchema``'s table.
 @usableFromInline package enum EventKey: UInt32, CaseIterable, Sendable {
-  case e, t, tid, id, obj, type, prop, view, node, parent, cause, site, owner, kind, detail, name, count, same, binding,
-    version, format, scenario, app, startedAt, session, swiftUI
+  case e, t, tid, id, obj, type, prop, view, node, parent, cause, site, owner, kind, detail, name, count, same, closure,
+    binding, version, format, scenario, app, startedAt, session, swiftUI
 
   /// What a key's value is.
   @usableFromInline package enum ValueType: Equatable {
@@ -36,7 +36,7 @@
     case .type, .prop, .view, .site, .detail, .name, .format, .scenario, .app, .startedAt: .string
     case .cause: .bodyCause
     case .kind: .effectKind
-    case .same, .binding: .boolean
+    case .same, .closure, .binding: .boolean
     case .swiftUI: .swiftUIBuild
     }
   }
@@ -85,6 +85,7 @@
     case (0x656D_616E, 4): self = .name
     case (0x74_6E75_6F63, 5): self = .count
     case (0x656D_6173, 4): self = .same
+    case (0x65_7275_736F_6C63, 7): self = .closure
     case (0x67_6E69_646E_6962, 7): self = .binding
     case (0x6E_6F69_7372_6576, 7): self = .version
     case (0x7461_6D72_6F66, 6): self = .format

@@ -35,7 +35,7 @@ extension EventSchema {
         .optional(.count)
     case .`struct`:
       return EventSchema().required(.e).required(.t).required(.tid).required(.view).required(.node).optional(.parent)
-        .optional(.same)
+        .optional(.same).optional(.closure)
     case .unmount: return EventSchema().required(.e).required(.t).required(.tid).required(.view).required(.node)
     case .bind:
       return EventSchema().required(.e).required(.t).required(.tid).required(.obj).required(.type).optional(.prop)

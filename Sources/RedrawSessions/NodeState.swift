@@ -151,6 +151,8 @@ package struct PendingInvalidation {
   package var overBroad: PendingWrite?
   /// Whether a struct with new inputs was made for it since its last evaluation.
   package var newInputs = false
+  /// Whether one of them had a closure among its inputs (`"closure":true`).
+  package var closureInput = false
 
   /// Forgets the pending writes: an evaluation began, or the node left the tree.
   @inline(__always)

@@ -31,6 +31,7 @@ extension SessionBuilder {
     actionTable.updateAction = -1
     var evaluation = EvaluationFact(
       node: index, parent: parentIndex, view: view, start: evidence, thread: event.thread, update: updates.updateNumber)
+    evaluation.closureInput = nodeTable.nodes[index].pending.closureInput
     if let write = reason.write,
       let (property, entry) = updates.count(
         of: index, view: view, write: write, wasted: reason.isWasted, properties: propertyTable.propertyIDs)

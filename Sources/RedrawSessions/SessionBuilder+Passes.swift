@@ -22,6 +22,7 @@ extension SessionBuilder {
     guard let node = nodeTable.nodeIDs.index(of: DenseIndex.key(event.node)) else { return }
     nodeTable.nodes[node].structsRecorded = true
     if !event.same { nodeTable.nodes[node].pending.newInputs = true }
+    if event.closure { nodeTable.nodes[node].pending.closureInput = true }
   }
 
   /// A view node left the tree (`unmount`): its identity ended, so it reads nothing any more

@@ -99,6 +99,9 @@ extension SessionCollector {
   /// of hashing. -1 otherwise, and when the session never saw the property read or
   /// written (only a `cause` named it).
   package var causeEntry: Int32 = -1
+  /// Whether a struct its parent made for it since its last evaluation had a closure among
+  /// its inputs: never the same, so the parent's evaluation runs it whatever else it gave.
+  package var closureInput = false
 
   /// The evaluation as a trail sample.
   package func sample(note: String) -> TrailSample {

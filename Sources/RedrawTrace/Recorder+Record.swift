@@ -212,12 +212,13 @@ extension Recorder {
 
   /// Records that a view struct was made for `node`, declared by `parent`'s body, with the
   /// inputs of the node's struct before when `sameInputs`.
-  func recordStruct(view: String, node: Int, parent: Int?, sameInputs: Bool) {
+  func recordStruct(view: String, node: Int, parent: Int?, sameInputs: Bool, closureInput: Bool) {
     var fields = EventFields()
     fields.string(.view, view)
     fields.node(.node, node)
     if let parent { fields.node(.parent, parent) }
     fields.flag(.same, sameInputs)
+    fields.flag(.closure, closureInput)
     record(.struct, fields)
   }
 

@@ -165,10 +165,15 @@ public enum Trace {
   /// Records that a view struct was made for the view node `node`, which `parent`'s body
   /// declared: a view harness's `struct` event, so the analyzer knows when SwiftUI's `@State`
   /// property wrapper re-ran its defaults; `sameInputs` when its inputs are those of the
-  /// node's struct before, so SwiftUI does not evaluate its body again for it.
-  package static func viewStruct(_ view: String, node: Int, parent: Int?, sameInputs: Bool = false) {
+  /// node's struct before, so SwiftUI does not evaluate its body again for it;
+  /// `closureInput` when one of its inputs is a closure, never the same, so its body runs
+  /// with every struct its parent makes.
+  package static func viewStruct(
+    _ view: String, node: Int, parent: Int?, sameInputs: Bool = false, closureInput: Bool = false
+  ) {
     guard RecordingSwitch.isOn else { return }
-    Recorder.shared.recordStruct(view: view, node: node, parent: parent, sameInputs: sameInputs)
+    Recorder.shared.recordStruct(
+      view: view, node: node, parent: parent, sameInputs: sameInputs, closureInput: closureInput)
   }
 
   /// ``action(_:_:)`` as a view harness performs it: for the control of the view at `node`,

@@ -4,8 +4,8 @@
 /// same for people; `EventSchemaTests` holds the two together.
 enum TraceFormat {
   /// A key: its name as the format spells it, the type of its value, and whether the fast
-  /// parser knows it (every key of the kinds it parses but the rare `binding`; not the keys of
-  /// `meta` lines). Raw values follow this order, fast keys first; they stay under 32.
+  /// parser knows it (every key of the kinds it parses but the rare `binding` and `closure`;
+  /// not the keys of `meta` lines). Raw values follow this order, fast keys first; they stay under 32.
   struct Key {
     var name: String
     var type: ValueType
@@ -53,7 +53,7 @@ enum TraceFormat {
     Key("parent", .integer, fast: true), Key("cause", .bodyCause, fast: true), Key("site", .string, fast: true),
     Key("owner", .integer, fast: true), Key("kind", .effectKind, fast: true), Key("detail", .string, fast: true),
     Key("name", .string, fast: true), Key("count", .integer, fast: true), Key("same", .boolean, fast: true),
-    Key("binding", .boolean),
+    Key("closure", .boolean), Key("binding", .boolean),
     Key("version", .integer), Key("format", .string), Key("scenario", .string), Key("app", .string),
     Key("startedAt", .string), Key("session", .integer), Key("swiftUI", .swiftUIBuild),
   ]
@@ -87,7 +87,7 @@ enum TraceFormat {
       [
         "A view struct made for a node: its parent's body declared it (an addition to version 1,",
         "like `action`; the harness writes it).",
-      ], ["view!", "node!", "parent", "same"]),
+      ], ["view!", "node!", "parent", "same", "closure"]),
     Kind(
       "unmount", ["A view node left the tree: its identity ended (an addition to version 1, like `action`)."],
       ["view!", "node!"]),

@@ -283,6 +283,42 @@ struct InputTests {
   }
 }
 
+/// A struct with new inputs says whether one is a closure (`"closure":true`): the closure
+/// child's and the get/set binding's do, the value children's do not.
+@Suite struct ClosureInputEventTests {
+  struct GetSetChild: HarnessView {
+    let name: ViewBinding<String>
+    func body(_ content: inout ViewContent) { content.text("name") }
+  }
+
+  struct Screen: HarnessView {
+    @ViewObservedObject var session: Session
+    func body(_ content: inout ViewContent) {
+      content.text(session.title)
+      content.child(ClosureChild(onTap: {}))
+      content.child(OptionalClosureChild(onListen: session.hasUnread ? {} : nil))
+      content.child(GetSetChild(name: ViewBinding(get: { "x" }, set: { _ in })))
+      content.child(EmphasisChild(emphasis: session.title == "Inbox" ? .bold : .tinted(1)))
+    }
+  }
+
+  @Test func aStructWithANewClosureSaysSo() {
+    let session = Session()
+    let recording = Trace.record(scenario: "a new title", reproducible: true) { _ in
+      let harness = ViewHarness(tracking: .objectLevel) { Screen(session: session) }
+      session.title = "Archive"
+      harness.flush()
+    }
+    let structs = recording.text.split(separator: "\n").filter { $0.contains(#""e":"struct""#) }
+    let flagged = Set(
+      structs.filter { $0.contains(#""closure":true"#) }.compactMap { line in
+        ["ClosureChild", "OptionalClosureChild", "GetSetChild", "EmphasisChild"].first { line.contains("\"\($0)\"") }
+      })
+    #expect(flagged == ["ClosureChild", "OptionalClosureChild", "GetSetChild"])
+    #expect(structs.contains { $0.contains(#""EmphasisChild""#) && !$0.contains("same") }, "new, no closure")
+  }
+}
+
 @Suite struct TrackingDescriptionTests {
   @Test func trackingModesReadWellInTestNames() {
     #expect(ViewHarness.Tracking.propertyLevel.description == ".propertyLevel")

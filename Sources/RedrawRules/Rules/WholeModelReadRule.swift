@@ -19,7 +19,9 @@ package enum WholeModelReadRule: Rule, SummaryOwner {
       and at least the given share of the properties the session saw for that type, while \
       its children were re-evaluated because a write to that type re-evaluated it. The count \
       is those child evaluations: children re-evaluated with the view for its state, its \
-      inputs (a closure) or another model are not the model's doing. The trace does not say \
+      inputs (a closure) or another model are not the model's doing, nor, where the trace \
+      says so (the harness's `struct` events), children given a closure, which run with \
+      every evaluation of the view whatever values it hands them. The trace does not say \
       what the view shows: one that shows every property it reads, and hands a child a value \
       that changed with the same write, is reported too, though narrowing it saves nothing; \
       ignore the view in .redraw.json.
@@ -153,7 +155,11 @@ extension WholeModelReadRule {
         lastCause[evaluation.node] = write.type
       case .parent, .cascaded:
         lastCause[evaluation.node] = nil
-        guard let parent = evaluation.parent, parent < lastCause.count, let type = lastCause[parent] else { return }
+        // A child given a closure runs with every evaluation of its parent, whatever values
+        // it is handed: narrower ones would not save it.
+        guard !evaluation.closureInput, let parent = evaluation.parent, parent < lastCause.count,
+          let type = lastCause[parent]
+        else { return }
         let key = NodeType(node: parent, type: type)
         let position = driven.position(of: key.packed, key: key) { Driven() }
         driven.values[position].evaluations += 1
