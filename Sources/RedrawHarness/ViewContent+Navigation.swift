@@ -22,23 +22,28 @@ extension ViewContent {
   ///   - column: The call's column.
   ///   - destination: Makes the destination's struct.
   ///   - modifiers: Actions attached to the destination (``ViewModifiers``).
+  ///   - values: Environment values the destination is given (`\.dismiss` as a key of your
+  ///     own holding `isPresented`), as `child(_:id:environment:modifiers:values:)` gives them.
   public mutating func navigationLink(
     _ name: String, isPresented: ViewBinding<Bool>, file: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, destination: () -> any HarnessView,
-    modifiers: @escaping (inout ViewModifiers) -> Void = { _ in }
+    modifiers: @escaping (inout ViewModifiers) -> Void = { _ in },
+    values: @escaping (inout HarnessEnvironmentValues) -> Void = { _ in }
   ) {
     declareLink(
       name, selection: isPresented, pushed: true, popped: false, file: file, line: line, column: column,
-      destination: destination, modifiers: modifiers)
+      destination: destination, modifiers: modifiers, values: values)
   }
 
   /// Declares a link named `name` that keeps its own push state, as
   /// `NavigationLink(destination: Detail(…)) { … }` does: several in one body (a `ForEach` of
   /// links) each push and pop their own destination. The state goes with the view that
-  /// declares the link; otherwise as ``navigationLink(_:isPresented:file:line:column:destination:modifiers:)``.
+  /// declares the link; otherwise as
+  /// ``navigationLink(_:isPresented:file:line:column:destination:modifiers:values:)``.
   public mutating func navigationLink(
     _ name: String, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-    destination: () -> any HarnessView, modifiers: @escaping (inout ViewModifiers) -> Void = { _ in }
+    destination: () -> any HarnessView, modifiers: @escaping (inout ViewModifiers) -> Void = { _ in },
+    values: @escaping (inout HarnessEnvironmentValues) -> Void = { _ in }
   ) {
     // Every body's content is given its node's states (`ViewHarness.makeContent(for:)`).
     let state = (linkStates ?? LinkStates()).state(of: name)
@@ -47,7 +52,7 @@ extension ViewContent {
       set: { state.pushed = $0 })
     navigationLink(
       name, isPresented: pushed, file: file, line: line, column: column, destination: destination,
-      modifiers: modifiers)
+      modifiers: modifiers, values: values)
   }
 
   /// Declares a link named `name` whose destination is pushed while `selection` is `tag`, as
@@ -57,23 +62,26 @@ extension ViewContent {
   public mutating func navigationLink<Tag: Hashable>(
     _ name: String, tag: Tag, selection: ViewBinding<Tag?>, file: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, destination: () -> any HarnessView,
-    modifiers: @escaping (inout ViewModifiers) -> Void = { _ in }
+    modifiers: @escaping (inout ViewModifiers) -> Void = { _ in },
+    values: @escaping (inout HarnessEnvironmentValues) -> Void = { _ in }
   ) {
     declareLink(
       name, selection: selection, pushed: tag, popped: nil, file: file, line: line, column: column,
-      destination: destination, modifiers: modifiers)
+      destination: destination, modifiers: modifiers, values: values)
   }
 
   /// A link whose destination shows while `selection` is `pushed`: tapping `name` sets it so,
   /// tapping "Back from `name`" sets it to `popped`; the destination is a container's one row.
   private mutating func declareLink<Tag: Hashable>(
     _ name: String, selection: ViewBinding<Tag>, pushed: Tag, popped: Tag, file: StaticString, line: UInt,
-    column: UInt, destination: () -> any HarnessView, modifiers: @escaping (inout ViewModifiers) -> Void
+    column: UInt, destination: () -> any HarnessView, modifiers: @escaping (inout ViewModifiers) -> Void,
+    values: @escaping (inout HarnessEnvironmentValues) -> Void
   ) {
     actions[name] = .button { selection.wrappedValue = pushed }
     actions["Back from \(name)"] = .button { selection.wrappedValue = popped }
     let site = Site<Tag>(
-      file: file, line: line, column: column, modifiers: { _, attached in modifiers(&attached) }, values: { _, _ in })
+      file: file, line: line, column: column, modifiers: { _, attached in modifiers(&attached) },
+      values: { _, given in values(&given) })
     declareShown(
       name, selection: selection, [Tab(tag: pushed, view: destination())], keptUpdates: 0, navigation: true, at: site)
   }

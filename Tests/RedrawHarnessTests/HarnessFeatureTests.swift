@@ -7,6 +7,16 @@ final class Loader: TrackedModel {
   let tracking = ModelTracking()
   @Tracked var selection = 1
   @Tracked var loads: [Int] = []
+  @Tracked var podcast: Int?
+}
+
+/// `.task(id: podcastID)` with an optional id, passed as it is.
+struct OptionalIDTaskView: HarnessView {
+  @ViewObservedObject var loader: Loader
+  func body(_ content: inout ViewContent) {
+    let podcast = loader.podcast
+    content.task("load", id: podcast) { self.loader.loads.append(podcast ?? 0) }
+  }
 }
 
 struct TaskView: HarnessView {
@@ -55,6 +65,19 @@ struct HarnessFeatureTests {
     harness.flush()
     #expect(loader.loads == [1, 2])
     #expect(harness.evaluations(of: TaskView.self) == 2)
+  }
+
+  /// A nil id is an id: the task runs on appearing, and again when the id becomes a value
+  /// and when it becomes nil again, as SwiftUI's `.task(id:)` with an optional.
+  @Test func anOptionalTaskIDRestartsOnEveryChange() {
+    let loader = Loader()
+    let harness = ViewHarness { OptionalIDTaskView(loader: loader) }
+    #expect(loader.loads == [0])
+    loader.podcast = 5
+    harness.flush()
+    loader.podcast = nil
+    harness.flush()
+    #expect(loader.loads == [0, 5, 0])
   }
 
   @Test func theEnvironmentReachesTheSubtreeAndTracksReads() {

@@ -66,3 +66,43 @@ import Testing
     #expect(log.events == ["appear", "disappear", "appear"])
   }
 }
+
+/// `@Environment(\.dismiss)` in a pushed destination: a key of the test's own holding the
+/// link's binding, given through `values:`; the destination's "Done" pops it.
+@Suite struct NavigationLinkDismissTests {
+  struct DismissKey: HarnessEnvironmentKey { static var defaultValue: ViewBinding<Bool>? { nil } }
+
+  struct Detail: HarnessView {
+    func body(_ content: inout ViewContent) {
+      let dismiss = content.environment(\.dismissPush)
+      content.button("Done") { dismiss?.wrappedValue = false }
+    }
+  }
+
+  struct Screen: HarnessView {
+    @ViewState var pushed = false
+    func body(_ content: inout ViewContent) {
+      let pushed = $pushed
+      content.navigationLink("Open", isPresented: pushed) {
+        Detail()
+      } values: {
+        $0.dismissPush = pushed
+      }
+    }
+  }
+
+  @Test func aDestinationDismissesThroughTheValueItWasGiven() {
+    let harness = ViewHarness(tracking: .propertyLevel) { Screen() }
+    #expect(harness.tap("Open"))
+    #expect(harness.mounted(Detail.self).count == 1)
+    #expect(harness.tap("Done"))
+    #expect(harness.mounted(Detail.self).isEmpty)
+  }
+}
+
+extension HarnessEnvironmentValues {
+  fileprivate var dismissPush: ViewBinding<Bool>? {
+    get { self[NavigationLinkDismissTests.DismissKey.self] }
+    set { self[NavigationLinkDismissTests.DismissKey.self] = newValue }
+  }
+}
