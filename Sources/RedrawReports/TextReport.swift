@@ -103,8 +103,9 @@ package enum TextReport: ReportRenderer {
 
   /// What each user action (`action` span) wrote and the evaluations those writes caused, over
   /// all sessions: "Send tapped  3 times: 3 writes caused 6 evaluations (3 over-broad)". The
-  /// children those views re-created, and the views state changes ran (a pushed screen's),
-  /// are not the writes' and are not counted.
+  /// children those views re-created, and the views state changes ran (a pushed screen's, or
+  /// one whose own state the action changed with the model), are not the writes' and are not
+  /// counted.
   private static func actionLines(_ analysis: Analysis) -> [String] {
     var totals: [(name: String, performed: Int, writes: Int, evaluations: Int, overBroad: Int)] = []
     var index: [String: Int] = [:]

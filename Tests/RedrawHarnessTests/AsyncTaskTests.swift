@@ -339,3 +339,41 @@ extension AsyncTaskTests {
     #expect(counter.polls == ViewHarness.maximumPasses)
   }
 }
+
+extension AsyncTaskTests {
+  /// `async let podcasts = …; async let articles = …; results = try await (podcasts, articles)`:
+  /// two awaits pending at once, the code after them run by whichever the test resumes last.
+  struct ATBothSearches: HarnessView {
+    let model: ATSearch
+    func body(_ content: inout ViewContent) {
+      content.text(model.isLoading ? "Loading" : model.results.joined(separator: ", "))
+      let model = self.model
+      content.task("search") { task in
+        model.isLoading = true
+        var left = 2
+        let join = {
+          left -= 1
+          guard left == 0 else { return }
+          model.results = ["podcasts", "articles"]
+          model.isLoading = false
+        }
+        task.await("podcasts", join)
+        task.await("articles", join)
+      }
+    }
+  }
+
+  @Test func concurrentAwaitsJoinWhenTheLastResumes() {
+    AppEffects.reset()
+    defer { AppEffects.reset() }
+    let model = ATSearch()
+    let harness = ViewHarness(tracking: .propertyLevel) { ATBothSearches(model: model) }
+    #expect(AppEffects.suspended == ["podcasts", "articles"])
+    harness.resetCounts()
+    #expect(harness.resume("articles"))
+    #expect(harness.evaluations(of: ATBothSearches.self) == 0)
+    #expect(harness.resume("podcasts"))
+    #expect(harness.evaluations(of: ATBothSearches.self) == 1)
+    #expect(harness.texts["ATBothSearches"] == ["podcasts, articles"])
+  }
+}
