@@ -62,6 +62,24 @@ extension ViewHarness {
     return true
   }
 
+  /// Clears the text field named `name` in one edit (the field's clear button, or selecting
+  /// all and deleting), inside an `action` span named after the field, then flushes.
+  ///
+  /// - Returns: Whether such a text field was found.
+  @discardableResult
+  public func clear(_ name: String, in type: (any HarnessView.Type)? = nil, node: Int? = nil) -> Bool {
+    switch action(name, in: type, node: node) {
+    case (let owner, .textField(_, let onChange))?:
+      Trace.action(name, node: owner, binding: true) { onChange("") }
+    case (let owner, .boundTextField(let binding))?:
+      Trace.action(name, node: owner, binding: false) { binding.wrappedValue = "" }
+    default:
+      return false
+    }
+    flush()
+    return true
+  }
+
   /// Flips the toggle named `name` (``ViewContent/toggle(_:isOn:)``), inside an `action`
   /// span named after it, then flushes.
   ///

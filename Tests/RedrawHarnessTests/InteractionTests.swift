@@ -91,3 +91,36 @@ struct InteractionTests {
     #expect(actions["Nothing"].map { ($0.writes, $0.evaluations) } ?? (-1, -1) == (0, 0))
   }
 }
+
+/// `harness.clear(_:)`: one edit to the empty text, through a binding or a closure.
+@Suite struct ClearTextFieldTests {
+  final class Query: TrackedModel {
+    let tracking = ModelTracking()
+    @Tracked var text = ""
+  }
+
+  struct SearchBar: HarnessView {
+    let query: Query
+    @ViewState var note = ""
+    func body(_ content: inout ViewContent) {
+      let query = query
+      content.textField("Search", text: query.text) { query.text = $0 }
+      content.textField("Note", text: $note)
+    }
+  }
+
+  @Test func clearingIsOneEdit() {
+    let query = Query()
+    let harness = ViewHarness(tracking: .propertyLevel) { SearchBar(query: query) }
+    #expect(harness.type("owl", into: "Search"))
+    #expect(harness.type("hi", into: "Note"))
+    harness.resetCounts()
+    #expect(harness.clear("Search"))
+    #expect(harness.clear("Note"))
+    #expect(query.text.isEmpty)
+    #expect(harness.texts["SearchBar"] == ["", ""])
+    // The body reads the query's text; the note only its field reads, through `$note`.
+    #expect(harness.evaluations(of: SearchBar.self) == 1)
+    #expect(!harness.clear("Missing"))
+  }
+}
