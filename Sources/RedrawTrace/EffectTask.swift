@@ -41,10 +41,15 @@ public final class EffectTask {
 
   /// Sleeps for `duration` of the test clock, as `try await Task.sleep(for:)`: `then` runs when
   /// a test's `harness.advance(by:)` passes the end, unless the task was cancelled first.
-  public func sleep(for duration: Duration, _ then: @escaping () -> Void) {
+  ///
+  /// - Parameter failure: The code a cancellation runs instead (`catch { … }`), as a job of its
+  ///   own; for `try? await Task.sleep(…)`, which goes on at once, the code after it again.
+  public func sleep(
+    for duration: Duration, _ then: @escaping () -> Void, catch failure: (() -> Void)? = nil
+  ) {
     let registry = EffectRegistry.current
     let due = DueTime(time: registry.now + duration, sequence: registry.nextSequence())
-    suspend(name: "sleep \(duration)", due: due, cancellable: true, failure: nil, then)
+    suspend(name: "sleep \(duration)", due: due, cancellable: true, failure: failure, then)
   }
 
   /// Cancels the task: what waits on its cancellable `await`s and sleeps will not run; their
