@@ -118,7 +118,9 @@ public struct Analyzer: Sendable {
   ///   - analysis: What this analyzer found in the traces of the app before the migration.
   ///   - target: The SwiftUI build the app will be built with; nil for the one the traces
   ///     reproduce when they agree, else Xcode 26 (said in `MigrationPlan/targetSource`).
-  public func plan(for analysis: Analysis, target: SwiftUIBuild? = nil) -> MigrationPlan {
-    MigrationPlan(analysis: analysis, context: ruleContext, target: target)
+  ///   - keeping: Models that stay `ObservableObject`, by type name: the plan neither moves
+  ///     them nor counts what their move would save or add.
+  public func plan(for analysis: Analysis, target: SwiftUIBuild? = nil, keeping: Set<String> = []) -> MigrationPlan {
+    MigrationPlan(analysis: analysis, context: ruleContext, target: target, keeping: keeping)
   }
 }

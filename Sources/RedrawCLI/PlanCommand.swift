@@ -23,6 +23,11 @@ enum PlanCommand {
     help:
       "Exit with 1 when a checklist item is at or above this severity: error, warning or info; never (the default) to only write the plan.",
     defaultValue: "never", choices: ["error", "warning", "info", "never"])
+  static let keep = OptionSpec(
+    name: "--keep", valueName: "type",
+    help:
+      "A model that stays ObservableObject (an @AppStorage stand-in, a model left for later): the plan neither moves it nor counts what its move would save or add. Repeat for several.",
+    repeating: true)
 
   static let spec = CommandSpec(
     name: "plan",
@@ -46,7 +51,7 @@ enum PlanCommand {
         name: "trace", help: "Traces recorded before the migration; - reads standard input.", repeating: true)
     ],
     options: [
-      format, AnalyzeOptions.output, xcode, failOn, AnalyzeOptions.lenient, AnalyzeOptions.allowEmpty,
+      format, AnalyzeOptions.output, xcode, failOn, keep, AnalyzeOptions.lenient, AnalyzeOptions.allowEmpty,
       AnalyzeOptions.config, AnalyzeOptions.threshold, sourceRoot, AnalyzeOptions.color, AnalyzeOptions.jobs,
     ])
 
@@ -54,7 +59,7 @@ enum PlanCommand {
     let options: AnalyzeOptions
     do throws(UsageError) {
       var shared = parsed
-      for option in [format, xcode, failOn] { shared.values[option.name] = nil }
+      for option in [format, xcode, failOn, keep] { shared.values[option.name] = nil }
       options = try AnalyzeOptions.resolve(shared, terminal: terminal)
     } catch {
       terminal.standardError(HelpFormatter.usageError(error, spec: spec))
@@ -81,7 +86,13 @@ enum PlanCommand {
     guard AnalysisPipeline.acceptsEmptiness(of: analysis.files, options, terminal: terminal) else {
       return .inputError
     }
-    var plan = analyzer.plan(for: analysis, target: target)
+    let keeping = Set(parsed.all(keep))
+    // A name that matches no model the traces hold is said, not dropped (a typo keeps nothing).
+    let held = Set(analysis.sessions.flatMap { $0.nodes.flatMap { $0.holdings.map(\.type) } })
+    for type in keeping.subtracting(held).sorted() {
+      terminal.standardError("redraw: warning: --keep \(type): no view holds a model of that type in the traces\n")
+    }
+    var plan = analyzer.plan(for: analysis, target: target, keeping: keeping)
     let empty = SourceLocator(root: options.sourceRoot, files: [])
     plan = AnalysisPipeline.locator(for: empty.fileNames(in: plan), root: options.sourceRoot, terminal: terminal)
       .locate(plan)

@@ -134,6 +134,7 @@ struct PlanCommandTests {
     for sample in ["migration-effectful-owner-before", "migration-nested-list-before", "reading-list-whole-model"] {
       collect(try Self.plan([scenario(sample)]).json)
     }
+    collect(try Self.plan([scenario("migration-nested-list-before"), "--keep", "TodoItem"]).json)
     #expect(written.subtracting(documented).isEmpty, "written but not documented: \(written.subtracting(documented))")
     #expect(documented.subtracting(written).isEmpty, "documented but never written: \(documented.subtracting(written))")
   }
@@ -166,6 +167,31 @@ struct PlanCommandTests {
     }
     #expect(parents.first?["childEvaluations"] == .number(single * 2))
     #expect(checklist.filter { $0["kind"] == .string("narrowValues") }.count == 1)
+  }
+
+  /// `--keep TodoItem`: the items stay `ObservableObject`, so the three missed updates their
+  /// move would deliver are not added, and only the store is planned; a name no view holds
+  /// is said on standard error.
+  @Test func aKeptModelIsNeitherMovedNorCounted() throws {
+    let sample = scenario("migration-nested-list-before")
+    let (_, all) = try Self.plan([sample])
+    #expect(all["evaluations"]?["added"] == .number(3))
+    let (_, kept) = try Self.plan([sample, "--keep", "TodoItem"])
+    #expect(kept["evaluations"]?["added"] == .number(0))
+    #expect(kept["evaluations"]?["after"] == kept["evaluations"]?["now"])
+    #expect(kept["kept"] == .array([.string("TodoItem")]))
+    guard case .array(let models)? = kept["models"] else {
+      Issue.record("no models")
+      return
+    }
+    #expect(models.compactMap { $0["type"] } == [.string("TodoStore")])
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["plan", sample, "--keep", "TodoStore", "--keep", "TodoItem"]) == .success)
+    #expect(terminal.standardOutput.contains("Kept as they are (--keep): TodoItem, TodoStore"))
+    #expect(terminal.standardOutput.contains("Every model tracked per object is kept"))
+    let typo = CapturedTerminal()
+    _ = typo.run(["plan", sample, "--keep", "TodoItems"])
+    #expect(typo.standardError.contains("--keep TodoItems: no view holds a model of that type"))
   }
 
   @Test func aTraceWithNoObjectLevelModelHasNothingToMigrate() {

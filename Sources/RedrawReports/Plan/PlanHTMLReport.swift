@@ -5,12 +5,13 @@ import RedrawRules
 enum PlanHTMLReport {
   static func render(_ plan: MigrationPlan, _ context: PlanReport.Context) -> String {
     let totals = plan.totals
+    let kept = PlanReport.kept(plan).map { "\n<p id=\"kept\">\(HTML.escaped($0))</p>" } ?? ""
     var page =
       HTMLAssets.documentStart(title: "Redraw migration plan") + """
         <header>
         <h1>Redraw migration plan</h1>
         <p class="meta">redraw \(HTML.escaped(context.toolVersion)) · \(context.inputs.prefix(3).map { "<code>\(HTML.escaped($0))</code>" }.joined(separator: ", "))</p>
-        <p id="target">SwiftUI: \(HTML.escaped(PlanReport.target(plan)))</p>
+        <p id="target">SwiftUI: \(HTML.escaped(PlanReport.target(plan)))</p>\(kept)
         </header>
         <section id="summary" class="cards">
         \(card(totals.now, "evaluations now", id: "card-now"))

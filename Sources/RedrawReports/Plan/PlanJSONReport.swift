@@ -15,6 +15,9 @@ enum PlanJSONReport {
         json.field("target", plan.target.rawValue)
         json.field("from", plan.targetSource.rawValue)
       }
+      if !plan.kept.isEmpty {
+        json.array("kept") { json in for type in plan.kept { json.string(type) } }
+      }
       json.object("evaluations") { write(plan.totals, to: &$0) }
       json.array("views") { json in
         for view in plan.views {

@@ -5,7 +5,9 @@ enum PlanMarkdownReport {
   static func render(_ plan: MigrationPlan, _ context: PlanReport.Context) -> String {
     var out = "## Redraw migration plan\n\n"
     out += "SwiftUI: \(cell(PlanReport.target(plan)))\n\n"
+    if let kept = PlanReport.kept(plan) { out += cell(kept) + "\n\n" }
     guard !plan.models.isEmpty else {
+      if !plan.kept.isEmpty { return out + "Every model tracked per object is kept: nothing to migrate.\n" }
       return out + "No model is tracked per object: nothing to migrate.\n"
     }
     let totals = plan.totals

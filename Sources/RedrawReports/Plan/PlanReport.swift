@@ -56,6 +56,11 @@ package enum PlanReport {
     }
   }
 
+  /// `Kept as they are (--keep): AutoInstallSetting, Downloader`, or nil when none is kept.
+  static func kept(_ plan: MigrationPlan) -> String? {
+    plan.kept.isEmpty ? nil : "Kept as they are (--keep): \(plan.kept.joined(separator: ", "))"
+  }
+
   /// `@StateObject → @State`, `@ObservedObject → @Bindable`, `reads it without subscribing`.
   static func declaration(_ view: MigrationPlan.ModelView) -> String {
     guard let wrapper = view.wrapper else {

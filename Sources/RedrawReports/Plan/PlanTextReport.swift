@@ -8,8 +8,11 @@ enum PlanTextReport {
     var out =
       TerminalText.styled("Redraw \(context.toolVersion) plan", .bold, color: color)
       + " · \(context.inputs.map(text).joined(separator: ", "))\n"
-    out += "SwiftUI: \(PlanReport.target(plan))\n\n"
+    out += "SwiftUI: \(PlanReport.target(plan))\n"
+    if let kept = PlanReport.kept(plan) { out += text(kept) + "\n" }
+    out += "\n"
     guard !plan.models.isEmpty else {
+      if !plan.kept.isEmpty { return out + "Every model tracked per object is kept: nothing to migrate.\n" }
       return out + "No model is tracked per object (no view subscribes to one, no update was missed): "
         + "nothing to migrate.\n"
     }

@@ -11,7 +11,9 @@ extension MigrationPlan {
   ///   - target: The SwiftUI build the app will be built with; when nil, the one the
   ///     traces reproduce if they agree, else Xcode 26, under which more initializers repeat.
   ///     Sessions that say nothing (`swiftUI` absent, or `mixed`) do not count.
-  package init(analysis: Analysis, context: RuleContext, target: SwiftUIBuild?) {
+  ///   - keeping: Models that stay `ObservableObject` (an `@AppStorage` stand-in, a model
+  ///     left for later): their writes go on invalidating as they do now.
+  package init(analysis: Analysis, context: RuleContext, target: SwiftUIBuild?, keeping: Set<String> = []) {
     let sessions = analysis.sessions
     let recorded = Set(sessions.compactMap(\.swiftUI))
     if let target {
@@ -27,16 +29,19 @@ extension MigrationPlan {
     for session in sessions {
       let facts = SessionFacts(session)
       for node in session.nodes {
-        let saved = node.saved
+        // What a kept model's move would save or add stays as it is now.
+        let keptSaved = keeping.reduce(0) { $0 + (facts.saved[NodeTypeName(node: node.node, type: $1)] ?? 0) }
+        let keptAdded = keeping.reduce(0) { $0 + (facts.missed[NodeTypeName(node: node.node, type: $1)] ?? 0) }
+        let change = EvaluationChange(
+          now: node.evaluations, saved: node.saved - keptSaved, added: node.missedUpdates - keptAdded)
         views.update(node.view) {
           ViewPrediction(view: node.view, evaluations: EvaluationChange(), location: nil)
         } change: {
-          $0.evaluations =
-            $0.evaluations + EvaluationChange(now: node.evaluations, saved: saved, added: node.missedUpdates)
+          $0.evaluations = $0.evaluations + change
           if $0.location == nil { $0.location = CodeLocation(site: node.site) }
         }
       }
-      for type in facts.objectLevelTypes {
+      for type in facts.objectLevelTypes where !keeping.contains(type) {
         models[type, default: ModelAccumulator(type: type)].add(session, facts: facts)
       }
       parents += WholeModelReadRule.wholeModelReads(in: session, context: context).map { read, children in
@@ -52,6 +57,7 @@ extension MigrationPlan {
     }
     wholeModelReads = Self.merged(parents)
     checklist = Self.checklist(models: self.models, parents: wholeModelReads, target: self.target)
+    kept = keeping.sorted()
   }
 }
 

@@ -28,6 +28,9 @@ public struct MigrationPlan: Sendable {
   public var wholeModelReads: [WholeModelParent]
   /// What to change, errors first, then by file and line.
   public var checklist: [ChecklistItem]
+  /// Models kept as they are (`redraw plan --keep`), sorted: the plan neither moves them nor
+  /// counts what their move would save or add.
+  public var kept: [String] = []
 
   /// Where ``target`` came from.
   public enum TargetSource: String, Sendable {
