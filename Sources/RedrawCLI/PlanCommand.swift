@@ -88,9 +88,11 @@ enum PlanCommand {
     }
     let keeping = Set(parsed.all(keep))
     // A name that matches no model the traces hold is said, not dropped (a typo keeps nothing).
-    let held = Set(analysis.sessions.flatMap { $0.nodes.flatMap { $0.holdings.map(\.type) } })
-    for type in keeping.subtracting(held).sorted() {
-      terminal.standardError("redraw: warning: --keep \(type): no view holds a model of that type in the traces\n")
+    let planned = Set(
+      analysis.sessions.flatMap { $0.nodes.flatMap { $0.holdings.map(\.type) } + $0.missedUpdates.map(\.type) })
+    for type in keeping.subtracting(planned).sorted() {
+      terminal.standardError(
+        "redraw: warning: --keep \(type): no view holds a model of that type in the traces, nor misses its updates\n")
     }
     var plan = analyzer.plan(for: analysis, target: target, keeping: keeping)
     let empty = SourceLocator(root: options.sourceRoot, files: [])
