@@ -213,9 +213,12 @@ public struct ModelBindings<Model: AnyObject> {
   /// A binding to the property `keyPath` leads to.
   public subscript<Value>(dynamicMember keyPath: ReferenceWritableKeyPath<Model, Value>) -> ViewBinding<Value> {
     let model = model
+    // The read first: an `@Observable` model's access names the key path, and the binding
+    // after it.
+    let snapshot = BindingSnapshot(model[keyPath: keyPath])
     Trace.binding(to: model, keyPath)
     return ViewBinding(
-      location: .object(ObjectIdentifier(model), keyPath), snapshot: BindingSnapshot(model[keyPath: keyPath]),
+      location: .object(ObjectIdentifier(model), keyPath), snapshot: snapshot,
       get: { model[keyPath: keyPath] }, set: { model[keyPath: keyPath] = $0 })
   }
 }

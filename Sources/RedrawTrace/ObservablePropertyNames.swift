@@ -115,6 +115,12 @@ enum ObservablePropertyNames {
     return names
   }
 
+  /// The name an access already gave `keyPath`, a property `Subject` declares, if any: what
+  /// names a binding to it exactly (a binding reads nothing to be named by).
+  static func knownName<Subject: AnyObject, Member>(of keyPath: KeyPath<Subject, Member>) -> String? {
+    state.withLock { $0.types[ObjectIdentifier(Subject.self)]?.keyPaths[keyPath]?.property }
+  }
+
   private static func withResolver<Subject: AnyObject, Member>(
     _ keyPath: KeyPath<Subject, Member>, _ subject: Subject, _ name: StaticString?,
     _ body: (Resolver<Subject, Member>, inout TypeState) -> Resolution

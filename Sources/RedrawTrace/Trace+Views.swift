@@ -110,7 +110,15 @@ enum BoundPropertyName {
   ///
   /// - Complexity: O(1) for a key path named before; else a walk of the fields.
   static func of<Object: AnyObject, Value>(_ keyPath: KeyPath<Object, Value>, in object: Object) -> String? {
-    if let known = cache.withLock({ $0[keyPath] }) { return known }
+    let cached = cache.withLock { $0[keyPath] }
+    if let cached, cached?.hasPrefix("<") != true { return cached }
+    // An `@Observable` model's read through `access(keyPath:)` (the two members) named the
+    // key path exactly: better than several candidates of one type, which are asked again.
+    if let named = ObservablePropertyNames.knownName(of: keyPath) {
+      cache.withLock { $0[keyPath] = .some(named) }
+      return named
+    }
+    if let cached { return cached }
     let name = resolve(keyPath, in: object)
     cache.withLock { $0[keyPath] = .some(name) }
     return name
