@@ -74,6 +74,12 @@ struct FixturePackage {
     {
       inherited[key] = nil
     }
+    // The toolchain's temporary directories (one a compiler job) go under the fixture's
+    // build directory and with it, not into the machine's /tmp for good.
+    let scratch = directory.appendingPathComponent(".build/tmp-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    inherited["TMPDIR"] = scratch.path
     process.environment = inherited.merging(environment) { $1 }
     let output = Pipe()
     let errors = separatingErrors ? Pipe() : output
