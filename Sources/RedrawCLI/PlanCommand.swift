@@ -40,7 +40,7 @@ enum PlanCommand {
       now reach their views), what each view's wrapper becomes, how often each @StateObject's \
       initial value will run as @State with Xcode 26 and with Xcode 27, parents to hand \
       narrow values, and a checklist by file and line, errors first. The evaluation counts \
-      are analyze's "With @Observable".
+      are analyze's "With @Observable", less what the models --keep names would change.
 
       Exit codes: 0 the plan was written (and no checklist item at or above --fail-on); 1 \
       items at or above --fail-on; 2 an unreadable or invalid trace, or one with no events \
