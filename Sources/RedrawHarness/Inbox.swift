@@ -19,6 +19,9 @@ final class Inbox: Sendable {
     messages.withLock { $0.append(message) }
   }
 
+  /// Whether something was posted since the last drain.
+  var hasMessages: Bool { messages.withLock { !$0.isEmpty } }
+
   func drain() -> [Message] {
     messages.withLock { messages in
       defer { messages.removeAll() }

@@ -11,6 +11,8 @@ struct PassWork {
   var tasks: [Int: [() -> Void]] = [:]
 
   var isEmpty: Bool { disappear.isEmpty && actions.isEmpty && tasks.isEmpty }
+  /// Whether it runs actions the update dispatches (`onAppear`, `onChange`, `onDisappear`).
+  var hasActions: Bool { !disappear.isEmpty || !actions.isEmpty }
 
   /// Runs the queued work: `onDisappear`, then `onAppear` and `onChange`, each children's
   /// before their parent's, and queues the tasks in that order for the next pass's drain.

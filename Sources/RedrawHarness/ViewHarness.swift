@@ -200,9 +200,15 @@ public final class ViewHarness {
   private func runPasses() {
     passesInLastFlush = 0
     var turns = 0
+    // Whether the pass just run was an update's first and its actions (`onAppear`,
+    // `onChange`) wrote: SwiftUI re-evaluates once more in the same update, before the main
+    // queue runs the jobs those actions queued (sources/swiftui-runtime.md §0 and §13).
+    var secondPassDue = false
     while passesInLastFlush < Self.maximumPasses, turns < Self.maximumPasses {
       // A turn that runs jobs and evaluates nothing counts too: a chain of tasks never ends.
-      if AppEffects.runTasks() { turns += 1 }
+      let secondPass = secondPassDue
+      secondPassDue = false
+      if !secondPass, AppEffects.runTasks() { turns += 1 }
       let wrote = deliverInvalidations()
       followTabSelections()
       guard root.subtree.contains(where: \.isDirty) else {
@@ -229,8 +235,10 @@ public final class ViewHarness {
       visit(root, work: &work)
       // After every evaluation of the pass: a parent's watch sees its children's new values.
       schedulePreferenceActions(into: &work)
-      // The views' tasks and what the actions start are queued for the next pass's drain.
+      // The views' tasks and what the actions start are queued for the next update's drain.
+      let hadActions = work.hasActions
       work.run(from: root)
+      secondPassDue = !secondPass && hadActions && inbox.hasMessages
       expireParkedRows()
     }
     releaseUnreadModels()
