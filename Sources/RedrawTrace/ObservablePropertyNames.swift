@@ -181,6 +181,17 @@ enum ObservablePropertyNames {
 struct BackingField {
   var name: String
   var value: Any
+
+  /// Whether the field holds a `T`. A `nil` of one optional type casts to every other
+  /// (`Modal?.none is SheetRoute?`), so a `nil` holds only its own type.
+  func holds<T>(_: T.Type) -> Bool { Self.value(value, holds: T.self) }
+
+  static func value<T>(_ value: Any, holds _: T.Type) -> Bool {
+    guard value is T else { return false }
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .optional, mirror.children.isEmpty else { return true }
+    return type(of: value) == T.self
+  }
 }
 
 // MARK: - Resolver
@@ -260,7 +271,7 @@ private struct Resolver<Subject: AnyObject, Member> {
   /// path's type.
   func isBackingField(_ name: String, in type: inout ObservablePropertyNames.TypeState) -> Bool {
     if let checked = type.checkedNames[name] { return checked }
-    let found = ownStoredProperties().contains { $0.name == name && $0.value is Member }
+    let found = ownStoredProperties().contains { $0.name == name && $0.holds(Member.self) }
     type.checkedNames[name] = found
     return found
   }
@@ -327,7 +338,7 @@ private struct Resolver<Subject: AnyObject, Member> {
 
   /// The backing fields the key path can be: of its type, and claimed by no other key path.
   func backingFields(in type: ObservablePropertyNames.TypeState) -> [BackingField] {
-    ownStoredProperties().filter { $0.value is Member && !type.claimed.contains($0.name) }
+    ownStoredProperties().filter { $0.holds(Member.self) && !type.claimed.contains($0.name) }
   }
 
   /// The candidates whose value is the key path's (those that cannot be compared stay). The

@@ -136,7 +136,7 @@ enum BoundPropertyName {
     while let current = mirror {
       for child in current.children {
         guard let label = child.label, label.count > 1, label.hasPrefix("_"), !label.hasPrefix("_$"),
-          child.value is Value || child.value is Tracked<Value>
+          BackingField.value(child.value, holds: Value.self) || child.value is Tracked<Value>
         else { continue }
         candidates.append(String(label.dropFirst()))
       }

@@ -80,14 +80,17 @@ struct PropertyNameTests {
   }
 
   /// A Downloads port's repro: an object given to one of two `nil` optionals, an element to
-  /// one of two empty arrays of existentials, were `<cache|store>` and `<shown|hidden>`.
+  /// one of two empty arrays of existentials, were `<cache|store>` and `<shown|hidden>`. A
+  /// `nil` written over `nil` changes nothing, and is named by its type: a `nil` of one
+  /// optional type is no other's (the freeaps port's `<modal|secondaryModalView>`).
   @Test func aWriteToANilOptionalOrAnEmptyArrayIsNamedByWhatItChanged() throws {
     let holder = RuntimeNamedHolder()
     let lines = try record {
+      holder.cache = nil
       holder.store = RuntimeNamedHolder.Store()
       holder.hidden = [1]
     }
-    #expect(Self.accesses(lines) == ["write store", "write hidden"])
+    #expect(Self.accesses(lines) == ["write cache", "write store", "write hidden"])
   }
 
   @Test func threadsResolvingNamesAtOnceEachGetTheirs() throws {
