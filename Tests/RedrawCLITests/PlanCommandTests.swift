@@ -194,6 +194,28 @@ struct PlanCommandTests {
     #expect(typo.standardError.contains("--keep TodoItems: no view holds a model of that type"))
   }
 
+  /// A view that reads a model through another's property, holding no wrapper of it (the
+  /// winston port's inbox reading its rows' ids), reads it without subscribing: it is no
+  /// child a parent re-created (it is the root here).
+  @Test func aViewReadingAModelWithoutAWrapperSaysSo() throws {
+    let lines = [
+      #"{"e":"meta","format":"redraw-trace","version":1,"scenario":"toggle"}"#,
+      #"{"e":"body","t":1,"tid":1,"id":1,"view":"Parent","node":1,"cause":"initial"}"#,
+      #"{"e":"read","t":2,"tid":1,"obj":2,"type":"Item","prop":"id"}"#,
+      #"{"e":"end","t":3,"tid":1,"id":1}"#,
+      #"{"e":"body","t":4,"tid":1,"id":2,"view":"Row","node":2,"parent":1,"cause":"initial"}"#,
+      #"{"e":"observe","t":5,"tid":1,"obj":2,"type":"Item","detail":"observedObject"}"#,
+      #"{"e":"read","t":6,"tid":1,"obj":2,"type":"Item","prop":"done"}"#,
+      #"{"e":"end","t":7,"tid":1,"id":2}"#,
+    ]
+    let scratch = ScratchDirectory()
+    let path = try scratch.file("label.jsonl", containing: lines.joined(separator: "\n") + "\n")
+    let terminal = CapturedTerminal()
+    #expect(terminal.run(["plan", path]) == .success)
+    #expect(terminal.standardOutput.contains("Parent (reads it without subscribing)"))
+    #expect(!terminal.standardOutput.contains("re-created by a parent"))
+  }
+
   @Test func aTraceWithNoObjectLevelModelHasNothingToMigrate() {
     let terminal = CapturedTerminal()
     #expect(terminal.run(["plan", scenario("profile-property-level")]) == .success)

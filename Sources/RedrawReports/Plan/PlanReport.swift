@@ -64,7 +64,9 @@ package enum PlanReport {
   /// `@StateObject → @State`, `@ObservedObject → @Bindable`, `reads it without subscribing`.
   static func declaration(_ view: MigrationPlan.ModelView) -> String {
     guard let wrapper = view.wrapper else {
-      return view.evaluations.added > 0 ? "reads it without subscribing" : "re-created by a parent"
+      // No wrapper: a view that reads the model reads it without subscribing; one that does
+      // not is listed for the evaluations its parent's saved ones made.
+      return view.evaluations.added > 0 || view.readsModel ? "reads it without subscribing" : "re-created by a parent"
     }
     return "\(wrapper.attribute) → \(view.becomes?.spelling ?? "?")"
   }
