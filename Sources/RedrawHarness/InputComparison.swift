@@ -13,8 +13,10 @@
 /// - other `Equatable` values (a `String`, an array) by `==`;
 /// - optionals through their value;
 /// - other structs, tuples and enums by their fields, by these rules;
-/// - anything else counts as changed: a closure, or a collection of values that are not
-///   `Equatable`. So a child with a closure property is evaluated again every time its
+/// - an array of values that are not `Equatable` by its storage: a copy is the same, a new
+///   array is not (two empty arrays share one storage);
+/// - anything else counts as changed: a closure, or another collection of values that are
+///   not `Equatable`. So a child with a closure property is evaluated again every time its
 ///   parent is.
 enum InputComparison {
   static func sameInputs(_ old: any HarnessView, _ new: any HarnessView) -> Bool {
@@ -60,9 +62,11 @@ enum InputComparison {
       if let equatable = old as? any Equatable { return equatable.isEqual(to: new) }
       // Not `Equatable`: a struct, tuple or enum by its fields, by these same rules, as
       // SwiftUI "falls back to its own field compare" (an Apple engineer, quoted in
-      // docs/sources/swiftui-runtime.md). A closure has no fields to compare, and a collection
-      // of such values is its storage, made anew: both count as changed.
+      // docs/sources/swiftui-runtime.md). An array's field is its storage, an object: the
+      // same for a copy (and for two empty arrays, which share one). A closure has no fields
+      // to compare, nor, for the harness, another collection: both count as changed.
       guard type(of: old) == type(of: new) else { return false }
+      if let array = old as? any ArrayStorage { return array.sharesStorage(with: new) }
       switch oldMirror.displayStyle {
       case .struct?, .tuple?:
         return sameFields(oldMirror, newMirror)
@@ -133,5 +137,20 @@ extension Equatable {
   fileprivate func isEqual(to other: Any) -> Bool {
     guard let other = other as? Self else { return false }
     return self == other
+  }
+}
+
+/// An array, compared by its storage where its elements cannot be compared by `==`.
+protocol ArrayStorage {
+  /// Whether `other` is an array of the same elements' storage: a copy of this one, or,
+  /// both empty, the storage every empty array shares.
+  func sharesStorage(with other: Any) -> Bool
+}
+
+extension Array: ArrayStorage {
+  func sharesStorage(with other: Any) -> Bool {
+    guard let other = other as? [Element], other.count == count else { return false }
+    guard !isEmpty else { return true }
+    return withUnsafeBufferPointer { mine in other.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress } }
   }
 }
