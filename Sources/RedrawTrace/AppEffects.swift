@@ -35,7 +35,7 @@ public enum AppEffects {
   /// Starts `work` as `Task { … }` would: records a `task` effect now and runs `work` after
   /// the current update (at the next `ViewHarness.flush()`, or ``runTasks()``) on this thread,
   /// as the main actor runs a task after the update that started it. `work` runs up to its
-  /// first ``EffectTask/await(_:cancellable:_:catch:)`` or ``EffectTask/sleep(for:_:)``.
+  /// first ``EffectTask/await(_:cancellable:_:catch:)`` or ``EffectTask/sleep(for:_:catch:)``.
   ///
   /// - Returns: The task, which the caller may keep to cancel it (`loadTask?.cancel()`).
   @discardableResult

@@ -42,8 +42,11 @@ public final class EffectTask {
   /// Sleeps for `duration` of the test clock, as `try await Task.sleep(for:)`: `then` runs when
   /// a test's `harness.advance(by:)` passes the end, unless the task was cancelled first.
   ///
-  /// - Parameter failure: The code a cancellation runs instead (`catch { … }`), as a job of its
-  ///   own; for `try? await Task.sleep(…)`, which goes on at once, the code after it again.
+  /// - Parameters:
+  ///   - duration: How long it sleeps, on the test clock.
+  ///   - then: The code after the sleep.
+  ///   - failure: The code a cancellation runs instead (`catch { … }`), as a job of its own;
+  ///     for `try? await Task.sleep(…)`, which goes on at once, the code after it again.
   public func sleep(
     for duration: Duration, _ then: @escaping () -> Void, catch failure: (() -> Void)? = nil
   ) {

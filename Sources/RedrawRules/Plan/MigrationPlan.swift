@@ -14,7 +14,7 @@ import RedrawSessions
 /// are the analysis's what-if (`Session/evaluationsWithPropertyTracking`), so `redraw
 /// analyze` and `redraw plan` never disagree.
 ///
-/// Build one with `Analyzer/plan(for:target:)`.
+/// Build one with `Analyzer/plan(for:target:keeping:)`.
 public struct MigrationPlan: Sendable {
   /// The SwiftUI build the checklist's severities assume, and where it came from.
   public var target: SwiftUIBuild
