@@ -1,7 +1,8 @@
 /// Whether a re-created view struct has the same inputs as the one it replaces, as
 /// SwiftUI decides whether a child's body must run again.
 ///
-/// Fields are compared one by one, as SwiftUI compares them:
+/// A view that is not plain data and is `Equatable` is compared by its `==`; otherwise its
+/// fields are compared one by one, as SwiftUI compares them:
 /// - ``ViewState`` and ``ViewStateObject`` fields are storage, not inputs, and are skipped;
 ///   a ``HarnessDynamicProperty`` is compared by its own fields, by these rules;
 ///   an ``ViewObservedObject`` is its object, by identity; an ``ViewEnvironmentObject``
@@ -21,6 +22,10 @@
 enum InputComparison {
   static func sameInputs(_ old: any HarnessView, _ new: any HarnessView) -> Bool {
     guard type(of: old) == type(of: new) else { return false }
+    // A view that is not plain data and has its own `==` is compared by it: SwiftUI "prefers
+    // the view's == but falls back to its own field compare if no ==" (John Harper, quoted in
+    // docs/sources/swiftui-runtime.md §9).
+    if !isPlainData(old), let equatable = old as? any Equatable { return equatable.isEqual(to: new) }
     return sameFields(Mirror(reflecting: old), Mirror(reflecting: new))
   }
 
