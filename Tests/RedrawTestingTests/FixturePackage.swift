@@ -74,11 +74,13 @@ struct FixturePackage {
     {
       inherited[key] = nil
     }
-    // The toolchain's temporary directories (one a compiler job) go under the fixture's
-    // build directory and with it, not into the machine's /tmp for good.
-    let scratch = directory.appendingPathComponent(".build/tmp-\(UUID().uuidString)")
+    // The toolchain's temporary directories (one a compiler job) go beside the fixtures'
+    // copies, under this package's build directory, not into the machine's /tmp for good.
+    // One directory for every fixture run: SwiftPM keeps its locks there too (a package's
+    // build, the shared manifest cache), and runs that do not share them build at once and
+    // fail on a locked database.
+    let scratch = directory.deletingLastPathComponent().appendingPathComponent("tmp")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
     inherited["TMPDIR"] = scratch.path
     process.environment = inherited.merging(environment) { $1 }
     let output = Pipe()
