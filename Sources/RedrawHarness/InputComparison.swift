@@ -22,11 +22,15 @@
 enum InputComparison {
   static func sameInputs(_ old: any HarnessView, _ new: any HarnessView) -> Bool {
     guard type(of: old) == type(of: new) else { return false }
-    // A view that is not plain data and has its own `==` is compared by it: SwiftUI "prefers
-    // the view's == but falls back to its own field compare if no ==" (John Harper, quoted in
-    // docs/sources/swiftui-runtime.md §9).
-    if !isPlainData(old), let equatable = old as? any Equatable { return equatable.isEqual(to: new) }
+    if let equatable = ownEquality(old) { return equatable.isEqual(to: new) }
     return sameFields(Mirror(reflecting: old), Mirror(reflecting: new))
+  }
+
+  /// The view's own `==`, when SwiftUI compares it by that: a view that is not plain data
+  /// and is `Equatable`, as SwiftUI "prefers the view's == but falls back to its own field
+  /// compare if no ==" (John Harper, quoted in docs/sources/swiftui-runtime.md §9).
+  private static func ownEquality(_ view: any HarnessView) -> (any Equatable)? {
+    isPlainData(view) ? nil : view as? any Equatable
   }
 
   static func sameValue(_ old: Any, _ new: Any) -> Bool {
@@ -87,9 +91,10 @@ enum InputComparison {
   /// Whether one of a view's inputs is a closure (or a binding made of closures), which is
   /// never the same: the view runs with every struct its parent makes, whatever else it is
   /// given. Looks through structs, tuples, enums and optionals, not into objects or
-  /// collections.
+  /// collections. A view compared by its own `==` has none: its `==` decides.
   static func hasClosureInput(_ view: any HarnessView) -> Bool {
-    Mirror(reflecting: view).children.contains { isOrHoldsClosure($0.value) }
+    guard ownEquality(view) == nil else { return false }
+    return Mirror(reflecting: view).children.contains { isOrHoldsClosure($0.value) }
   }
 
   private static func isOrHoldsClosure(_ value: Any) -> Bool {

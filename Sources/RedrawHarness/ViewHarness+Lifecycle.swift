@@ -15,7 +15,7 @@ struct PassWork {
   var hasActions: Bool { !disappear.isEmpty || !actions.isEmpty }
 
   /// Runs the queued work: `onDisappear`, then `onAppear` and `onChange`, each children's
-  /// before their parent's, and queues the tasks in that order for the next pass's drain.
+  /// before their parent's, and queues the tasks in that order for the next update's drain.
   /// Their writes invalidate views for the next pass.
   func run(from root: HarnessNode) {
     for action in disappear { action() }

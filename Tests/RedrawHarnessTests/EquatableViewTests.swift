@@ -47,4 +47,18 @@ import Testing
     harness.flush()
     #expect(harness.evaluations(of: Row.self) == 1)
   }
+
+  /// Its struct events say no closure decided it (`whole-model-read` counts such a child).
+  @Test func aViewComparedByItsOwnEqualityHasNoClosureInput() {
+    let feed = Feed()
+    let recording = Trace.record(scenario: "a new title", reproducible: true) { _ in
+      let harness = ViewHarness(tracking: .propertyLevel) { Screen(feed: feed) }
+      feed.title = "Archive"
+      harness.flush()
+    }
+    let structs = recording.text.split(separator: "\n").filter { $0.contains(#""e":"struct""#) }
+    #expect(structs.contains { $0.contains(#""Plain""#) && $0.contains(#""closure":true"#) })
+    let rows = structs.filter { $0.contains(#""Row""#) }
+    #expect(!rows.isEmpty && !rows.contains { $0.contains("closure") })
+  }
 }
